@@ -1,0 +1,65 @@
+/** The signed-in state of the page: who the user is, and the calls that change it. */
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { COOKIE, type Theme } from '../../core/limits.ts';
+import type { User } from '../../core/types.ts';
+import { type Api, browserFetch, createApi } from './api.ts';
+
+interface SessionValue {
+  user: User | null;
+  locale: string;
+  api: Api;
+  theme: Theme;
+  signInAsGuest(): Promise<User>;
+  signOut(): Promise<void>;
+  setTheme(theme: Theme): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+interface RootSlice {
+  user: User | null;
+  locale: string;
+  csrfToken: string | null;
+  theme: Theme;
+}
+
+export function SessionProvider({ root, children }: { root: RootSlice; children: ReactNode }) {
+  const revalidator = useRevalidator();
+  const [theme, setThemeState] = useState<Theme>(root.theme);
+  const api = useMemo(() => createApi(browserFetch, { locale: root.locale, csrfToken: root.csrfToken }), [root.locale, root.csrfToken]);
+
+  const signInAsGuest = useCallback(async () => {
+    const { data } = await api.guestLogin();
+    // The server set the session cookies; reloading the root picks up the user and the new CSRF token.
+    await revalidator.revalidate();
+    return data;
+  }, [api, revalidator]);
+
+  const signOut = useCallback(async () => {
+    await api.logout();
+    await revalidator.revalidate();
+  }, [api, revalidator]);
+
+  const setTheme = useCallback(
+    (next: Theme) => {
+      setThemeState(next);
+      document.documentElement.classList.toggle('dark', next === 'dark');
+      document.cookie = `${COOKIE.theme}=${next}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+      if (root.user) api.updateUser(root.user.id, { theme: next }).catch(() => {});
+    },
+    [api, root.user],
+  );
+
+  const value = useMemo(
+    () => ({ user: root.user, locale: root.locale, api, theme, signInAsGuest, signOut, setTheme }),
+    [root.user, root.locale, api, theme, signInAsGuest, signOut, setTheme],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

@@ -1,0 +1,39 @@
+/** Business constants shared by the server and the web app (SPEC.md section 9, DESIGN.md). */
+export const APP_VERSION = '2.5.0';
+
+/** A post of this many characters or fewer is placed as a mood; a mood of this many or more becomes a post. */
+export const MOOD_THRESHOLD = 150;
+export const POSTS_PER_DAY = 5;
+export const POSTS_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const TOPIC_INTERVAL_MS = 30 * 60 * 1000;
+
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+
+export const LIMITS = {
+  post: 5000,
+  comment: 2000,
+  thought: 500,
+  message: 2000,
+  topicTitle: { min: 5, max: 120 },
+  topicDescription: 1000,
+  nickname: { min: 3, max: 30 },
+  username: { min: 3, max: 30 },
+  password: { min: 8, max: 200 },
+  email: 254,
+  pollOptions: { min: 2, max: 6 },
+  pollOptionText: 100,
+} as const;
+
+/** Seconds; SPEC.md section 9. */
+export const AUTH_COOKIE_MAX_AGE = 604800;
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+export const COOKIE = {
+  auth: 'authToken',
+  user: 'currentUser',
+  locale: 'locale',
+  theme: 'theme',
+} as const;
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];

@@ -1,0 +1,147 @@
+/** The 37 interface languages. Defined once; the server, the web app and the catalogs all read this table. */
+export type Dir = 'ltr' | 'rtl';
+
+export interface Locale {
+  code: string;
+  name: string;
+  native_name: string;
+  dir: Dir;
+  /** BCP 47 tag used for Intl formatting and hreflang. */
+  tag: string;
+  /** Languages whose messages fill gaps, before English. */
+  fallbacks: readonly string[];
+}
+
+const l = (code: string, name: string, native_name: string, tag: string, dir: Dir = 'ltr', fallbacks: string[] = []): Locale => ({
+  code,
+  name,
+  native_name,
+  dir,
+  tag,
+  fallbacks,
+});
+
+export const LOCALES: readonly Locale[] = [
+  l('en', 'English', 'English', 'en-US'),
+  l('ar', 'Arabic', 'العربية', 'ar', 'rtl'),
+  l('fr', 'French', 'Français', 'fr-FR'),
+  l('de', 'German', 'Deutsch', 'de-DE'),
+  l('hi', 'Hindi', 'हिन्दी', 'hi-IN'),
+  l('es', 'Spanish', 'Español', 'es-ES'),
+  l('zh', 'Chinese', '中文', 'zh-CN'),
+  l('bn', 'Bengali', 'বাংলা', 'bn-BD'),
+  l('ha', 'Hausa', 'Hausa', 'ha-NG'),
+  l('ig', 'Igbo', 'Igbo', 'ig-NG'),
+  l('id', 'Indonesian', 'Bahasa Indonesia', 'id-ID', 'ltr', ['ms']),
+  l('it', 'Italian', 'Italiano', 'it-IT'),
+  l('ja', 'Japanese', '日本語', 'ja-JP'),
+  l('ko', 'Korean', '한국어', 'ko-KR'),
+  l('ms', 'Malay', 'Bahasa Melayu', 'ms-MY', 'ltr', ['id']),
+  l('om', 'Oromo', 'Afaan Oromoo', 'om-ET'),
+  l('fa', 'Persian', 'فارسی', 'fa-IR', 'rtl'),
+  l('pl', 'Polish', 'Polski', 'pl-PL'),
+  l('pt', 'Portuguese', 'Português', 'pt-BR'),
+  l('ps', 'Pashto', 'پښتو', 'ps-AF', 'rtl', ['fa']),
+  l('ru', 'Russian', 'Русский', 'ru-RU'),
+  l('ta', 'Tamil', 'தமிழ்', 'ta-IN'),
+  l('th', 'Thai', 'ไทย', 'th-TH'),
+  l('tr', 'Turkish', 'Türkçe', 'tr-TR'),
+  l('ur', 'Urdu', 'اردو', 'ur-PK', 'rtl'),
+  l('vi', 'Vietnamese', 'Tiếng Việt', 'vi-VN'),
+  l('am', 'Amharic', 'አማርኛ', 'am-ET'),
+  l('az', 'Azerbaijani', 'Azərbaycan dili', 'az-AZ'),
+  l('my', 'Burmese', 'မြန်မာဘာသာ', 'my-MM'),
+  l('nl', 'Dutch', 'Nederlands', 'nl-NL'),
+  l('fil', 'Filipino', 'Filipino', 'fil-PH'),
+  l('ku', 'Kurdish', 'کوردی', 'ckb-IQ', 'rtl'),
+  l('ro', 'Romanian', 'Română', 'ro-RO'),
+  l('sw', 'Swahili', 'Kiswahili', 'sw-KE'),
+  l('uk', 'Ukrainian', 'Українська', 'uk-UA'),
+  l('uz', 'Uzbek', 'Oʻzbekcha', 'uz-UZ'),
+  l('yo', 'Yoruba', 'Yorùbá', 'yo-NG'),
+];
+
+export const DEFAULT_LOCALE = 'en';
+export const LOCALE_CODES: readonly string[] = LOCALES.map((x) => x.code);
+const byCode = new Map(LOCALES.map((x) => [x.code, x]));
+
+export function isLocale(code: unknown): code is string {
+  return typeof code === 'string' && byCode.has(code);
+}
+
+export function getLocale(code: string): Locale {
+  return byCode.get(code) ?? (byCode.get(DEFAULT_LOCALE) as Locale);
+}
+
+/** The order in which catalogs are consulted for a locale: itself, its fallbacks, then English. */
+export function catalogChain(code: string): string[] {
+  const chain = [code, ...getLocale(code).fallbacks, DEFAULT_LOCALE];
+  return [...new Set(chain.filter(isLocale))];
+}
+
+/**
+ * Picks the best supported locale from an Accept-Language header.
+ * Matches exact codes first, then the primary subtag ("pt-BR" → "pt", "ckb" → "ku").
+ */
+export function localeFromAcceptLanguage(header: string | undefined | null): string | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((x) => x.tag && x.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (isLocale(tag)) return tag;
+    const primary = tag.split('-')[0];
+    if (primary === 'ckb' || primary === 'kmr') return 'ku';
+    if (primary === 'tl') return 'fil';
+    if (isLocale(primary)) return primary;
+  }
+  return null;
+}
+
+/** The language named by the first label of the host, when subdomains {code}.{appHost} are configured. */
+export function localeFromHost(host: string | null | undefined, appHost: string | null | undefined): string | null {
+  if (!host || !appHost) return null;
+  const bare = host.toLowerCase().replace(/:\d+$/, '');
+  const parent = appHost.toLowerCase().replace(/:\d+$/, '');
+  if (!bare.endsWith(`.${parent}`)) return null;
+  const label = bare.slice(0, -(parent.length + 1));
+  return isLocale(label) ? label : null;
+}
+
+/** The language a page path is written in: its first segment when that is a code other than English. */
+export function localeFromPath(pathname: string): string | null {
+  const first = pathname.split('/')[1];
+  return first && first !== DEFAULT_LOCALE && isLocale(first) ? first : null;
+}
+
+/** Subdomain, then path, then the locale cookie, then Accept-Language, then English (DESIGN.md). */
+export function pickLocale(input: {
+  host?: string | null;
+  appHost?: string | null;
+  pathname?: string | null;
+  explicit?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): string {
+  const candidates = [
+    localeFromHost(input.host, input.appHost),
+    input.pathname ? localeFromPath(input.pathname) : null,
+    input.explicit?.toLowerCase(),
+    input.cookie,
+    localeFromAcceptLanguage(input.acceptLanguage),
+  ];
+  return candidates.find(isLocale) ?? DEFAULT_LOCALE;
+}
+
+/** The path of a screen in a language: English unprefixed, the others under /{code}. */
+export function localizedPath(locale: string, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
+}

@@ -1,0 +1,11 @@
+/** `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the PGlite in DATA_DIR. */
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from './client.ts';
+import { ensureReferenceData } from './reference.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await database.migrate();
+await ensureReferenceData(database.db);
+await database.close();
+console.log(`migrations applied (${database.kind})`);

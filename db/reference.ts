@@ -1,0 +1,22 @@
+/** Reference rows every installation needs (ranks, avatars), written idempotently after migrations. */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { RANKS } from '../core/ranks.ts';
+import type { Db } from './client.ts';
+import { avatars, ranks } from './schema.ts';
+
+const avatarDir = fileURLToPath(new URL('../public/avatars', import.meta.url));
+
+export async function ensureReferenceData(db: Db): Promise<void> {
+  await db
+    .insert(ranks)
+    .values(RANKS.map((r) => ({ key: r.key, level: r.level, minPoints: r.minPoints })))
+    .onConflictDoNothing();
+  const files = readdirSync(avatarDir)
+    .filter((f) => f.endsWith('.svg'))
+    .sort();
+  await db
+    .insert(avatars)
+    .values(files.map((file, i) => ({ file, sortOrder: i })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,13 @@
+/** `npm run db:seed`: demo content into an empty database (DATABASE_URL or the PGlite in DATA_DIR). */
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from './client.ts';
+import { ensureReferenceData } from './reference.ts';
+import { seedDemoContent } from './seed.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await database.migrate();
+await ensureReferenceData(database.db);
+const seeded = await seedDemoContent(database.db);
+await database.close();
+console.log(seeded ? `seeded: ${JSON.stringify(seeded)}` : 'the database already has content; nothing seeded');

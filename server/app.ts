@@ -1,0 +1,122 @@
+/**
+ * Builds the one Fastify application: API, server-rendered web and realtime. Plugins load in one order:
+ * external (cookies, rate limits, security headers, docs) → app (locale, errors, auth) → routes → web.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { APP_VERSION } from '../core/limits.ts';
+import type { Database } from '../db/client.ts';
+import type { Config } from './config.ts';
+import { type Counter, memoryCounter, redisCounter } from './lib/counter.ts';
+import authRoutes from './modules/auth/routes.ts';
+import healthRoutes, { type BuildInfo } from './modules/health/routes.ts';
+import languageRoutes from './modules/languages/routes.ts';
+import userRoutes from './modules/users/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import localePlugin from './plugins/locale.ts';
+import realtimePlugin from './plugins/realtime.ts';
+import { type WebMode, webPlugin } from './plugins/web.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Serve the web app too (omitted in API tests). */
+  web?: WebMode;
+  /** Per-hour guest account creations per address. */
+  guestLoginsPerHour?: number;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    counter: Counter;
+    redis: Redis | null;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const counter = redis ? redisCounter(redis) : memoryCounter();
+  app.decorate('database', database);
+  app.decorate('redis', redis);
+  app.decorate('counter', counter);
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => {});
+  });
+
+  const cookieDomain = config.APP_HOST?.replace(/:\d+$/, '');
+  let build: BuildInfo = { id: 'api', timestamp: new Date().toISOString() };
+
+  // External
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    redis: redis ?? undefined,
+    nameSpace: 'rl:',
+  });
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, global: true });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kindred API', description: 'The HTTP contract of the peer-support community (API.md).', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // App
+  await app.register(localePlugin, { appHost: config.APP_HOST });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: database.db });
+  await app.register(realtimePlugin, { db: database.db, redis: redis ?? undefined });
+
+  // Routes
+  await app.register(healthRoutes, { database, build: () => build });
+  await app.register(languageRoutes, { appHost: config.APP_HOST });
+  await app.register(authRoutes, {
+    db: database.db,
+    counter,
+    cookies: { domain: cookieDomain },
+    guestLoginsPerHour: options.guestLoginsPerHour ?? 30,
+  });
+  await app.register(userRoutes, { db: database.db });
+  // Unknown API paths answer in JSON, never with the web app's page.
+  app.all('/api/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
+
+  if (options.web) {
+    await app.register(webPlugin, {
+      mode: options.web,
+      appHost: config.APP_HOST,
+      publicUrl: config.PUBLIC_URL,
+      onBuild: (id) => {
+        build = { id, timestamp: new Date().toISOString() };
+      },
+    });
+  }
+  return app;
+}

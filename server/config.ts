@@ -1,0 +1,59 @@
+/** Environment configuration, validated once at start; a bad value stops the process with its name. */
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  /** Enables {code}.{APP_HOST} language subdomains and the parent cookie domain. */
+  APP_HOST: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as example.org')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SEED_DEMO: boolish.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute per IP across the API. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: boolish.default(false),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,44 @@
+/** Starts the app: configuration, database (migrations, reference data, demo content), HTTP server. */
+import { openDatabase } from '../db/client.ts';
+import { ensureReferenceData } from '../db/reference.ts';
+import { seedDemoContent } from '../db/seed.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const dev = process.argv.includes('--dev');
+
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+await database.migrate();
+await ensureReferenceData(database.db);
+
+const app = await buildApp({ config, database, web: dev ? 'development' : 'production' });
+app.addHook('onClose', () => database.close());
+
+if (config.SEED_DEMO) {
+  const seeded = await seedDemoContent(database.db);
+  if (seeded) app.log.info(seeded, 'demo content seeded');
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 15_000);
+  timer.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,0 +1,86 @@
+/** API.md "Sign-in and the user": guest-login, login, logout. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { clearSessionCookies, type CookieSettings, setSessionCookies } from '../../lib/cookies.ts';
+import type { Counter } from '../../lib/counter.ts';
+import { passwordSchema, userSchema } from '../users/schemas.ts';
+import { serializer, toUser } from '../users/service.ts';
+import { createGuest, login, revokeToken } from './service.ts';
+
+export interface AuthRouteOptions {
+  db: Db;
+  counter: Counter;
+  cookies: CookieSettings;
+  guestLoginsPerHour: number;
+}
+
+const authResponse = z.object({ token: z.string(), data: userSchema });
+
+export default async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.post(
+    '/api/guest-login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an anonymous account and sign in',
+        body: z.object({}).passthrough().optional(),
+        response: { 201: authResponse },
+      },
+      config: { rateLimit: { max: opts.guestLoginsPerHour, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const { token, user } = await createGuest(db, request.locale);
+      const data = toUser(user, await serializer(db, request.locale));
+      setSessionCookies(request, reply, opts.cookies, token, data);
+      return reply.code(201).send({ token, data });
+    },
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username or email and password',
+        body: z
+          .object({
+            username: z.string().trim().max(254).optional(),
+            email: z.string().trim().max(254).optional(),
+            login: z.string().trim().max(254).optional(),
+            password: z.string().min(1).max(passwordSchema.maxLength ?? 200),
+          })
+          .refine((b) => Boolean(b.username || b.email || b.login), {
+            path: ['username'],
+            params: { key: 'validation.required' },
+          }),
+        response: { 200: authResponse, 422: z.object({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const { token, user } = await login(db, opts.counter, {
+        identifier: (b.username || b.email || b.login) as string,
+        password: b.password,
+        ip: request.ip,
+      });
+      const data = toUser(user, await serializer(db, request.locale));
+      setSessionCookies(request, reply, opts.cookies, token, data);
+      return { token, data };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { preHandler: app.requireUser, schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await revokeToken(db, request.authToken as string);
+      clearSessionCookies(reply, opts.cookies);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,88 @@
+/** Sign-in: guest accounts, password login, and the bearer tokens that prove it. */
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { avatars, tokens, users } from '../../../db/schema.ts';
+import { Rejected, TooMany } from '../../errors.ts';
+import type { Counter } from '../../lib/counter.ts';
+import { DUMMY_HASH, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { findUser, makeNickname, type UserRow } from '../users/service.ts';
+
+/** A token outlives the 7-day cookie so that mobile clients are not signed out weekly. */
+const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const LOGIN_FAILURES_MAX = 10;
+export const LOGIN_FAILURES_WINDOW_MS = 15 * 60 * 1000;
+
+export async function issueToken(db: DbOrTx, userId: number): Promise<string> {
+  const token = newToken();
+  await db.insert(tokens).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS) });
+  return token;
+}
+
+export async function userForToken(db: DbOrTx, token: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ userId: tokens.userId })
+    .from(tokens)
+    .where(and(eq(tokens.tokenHash, hashToken(token)), gt(tokens.expiresAt, new Date())));
+  return row ? findUser(db, row.userId) : null;
+}
+
+export async function revokeToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(tokens).where(eq(tokens.tokenHash, hashToken(token)));
+}
+
+function generateUsername(): string {
+  // Readable, unguessable enough, and never derived from anything personal.
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  let s = '';
+  for (const b of randomBytes(8)) s += alphabet[b % alphabet.length];
+  return `guest_${s}`;
+}
+
+/** Creates an anonymous account with a generated username, a nickname in the visitor's language and an avatar. */
+export async function createGuest(db: Db, locale: string): Promise<{ token: string; user: UserRow }> {
+  return db.transaction(async (tx) => {
+    const avatarRows = await tx.select({ id: avatars.id }).from(avatars);
+    const avatarId = avatarRows.length ? avatarRows[randomInt(avatarRows.length)].id : null;
+    const [created] = await tx
+      .insert(users)
+      .values({ username: generateUsername(), nickname: makeNickname(locale), avatarId, locale })
+      .returning({ id: users.id });
+    const token = await issueToken(tx, created.id);
+    const user = await findUser(tx, created.id);
+    return { token, user: user as UserRow };
+  });
+}
+
+/**
+ * Password sign-in by username or email. Unknown user and wrong password give the same answer in the
+ * same time; failures per identifier and per address are counted and stop further attempts for a while.
+ */
+export async function login(
+  db: Db,
+  counter: Counter,
+  input: { identifier: string; password: string; ip: string },
+): Promise<{ token: string; user: UserRow }> {
+  const keys = [`login:id:${input.identifier.toLowerCase()}`, `login:ip:${input.ip}`];
+  for (const key of keys) {
+    const { count, resetAt } = await counter.peek(key);
+    if (count >= LOGIN_FAILURES_MAX && resetAt) {
+      const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
+      throw new TooMany({ key: 'errors.login_throttled', values: { minutes } }, resetAt);
+    }
+  }
+  const ident = input.identifier.toLowerCase();
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, ident), eq(sql`lower(${users.email})`, ident)));
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
+  if (!row || !row.passwordHash || !ok) {
+    await Promise.all(keys.map((k) => counter.hit(k, LOGIN_FAILURES_WINDOW_MS)));
+    throw new Rejected({ key: 'errors.login_failed' });
+  }
+  await counter.reset(keys[0]);
+  const token = await issueToken(db, row.id);
+  return { token, user: (await findUser(db, row.id)) as UserRow };
+}

@@ -1,0 +1,50 @@
+/** Health for load balancers and the running build's id for the web app's update check. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+
+export interface BuildInfo {
+  id: string;
+  timestamp: string;
+}
+
+export default async function healthRoutes(fastify: FastifyInstance, opts: { database: Database; build: () => BuildInfo }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/health',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['system'],
+        summary: 'Service and database state',
+        response: { 200: z.object({ status: z.literal('ok'), db: z.literal('ok') }), 503: z.object({ status: z.literal('error'), db: z.literal('down') }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await opts.database.ping();
+        return { status: 'ok' as const, db: 'ok' as const };
+      } catch (err) {
+        request.log.error({ err }, 'database ping failed');
+        return reply.code(503).send({ status: 'error' as const, db: 'down' as const });
+      }
+    },
+  );
+
+  app.get(
+    '/builds/latest.json',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The running build',
+        querystring: z.object({ t: z.string().max(50).optional() }),
+        response: { 200: z.object({ id: z.string(), timestamp: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return opts.build();
+    },
+  );
+}

@@ -1,0 +1,146 @@
+/** API.md "Sign-in and the user": the signed-in user's account, avatars, nickname suggestions, ranks. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { THEMES } from '../../../core/limits.ts';
+import type { Db } from '../../../db/client.ts';
+import { Forbidden } from '../../errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { emailSchema, localeSchema, nicknameSchema, passwordSchema, userSchema, usernameSchema } from './schemas.ts';
+import {
+  changePassword,
+  listAvatars,
+  rankLadder,
+  serializer,
+  setPushToken,
+  suggestNicknames,
+  toUser,
+  updateProfileInformation,
+  updateUser,
+} from './service.ts';
+
+const dataUser = z.object({ data: userSchema });
+
+export default async function userRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+  const auth = { preHandler: app.requireUser };
+  const tags = ['user'];
+
+  app.get('/api/get/data/user', { ...auth, schema: { tags, summary: 'The signed-in user', response: { 200: dataUser } } }, async (request) => {
+    const user = currentUser(request);
+    return { data: toUser(user, await serializer(db, request.locale)) };
+  });
+
+  app.post(
+    '/api/user',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Store the push-notification token',
+        body: z.object({ fcm_token: z.string().trim().max(4096).nullable() }),
+        response: { 200: dataUser },
+      },
+    },
+    async (request) => {
+      const user = await setPushToken(db, currentUser(request).id, request.body.fcm_token || null);
+      return { data: toUser(user, await serializer(db, request.locale)) };
+    },
+  );
+
+  app.put(
+    '/api/user/profile-information',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Change username or email',
+        body: z.object({ email: z.union([emailSchema, z.literal(''), z.null()]).optional(), username: usernameSchema.optional() }),
+        response: { 200: dataUser },
+      },
+    },
+    async (request) => {
+      const user = await db.transaction((tx) => updateProfileInformation(tx, currentUser(request).id, request.body));
+      return { data: toUser(user, await serializer(db, request.locale)) };
+    },
+  );
+
+  app.put(
+    '/api/user/password',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Set or change the password',
+        body: z.object({ current_password: z.string().max(200).optional(), password: passwordSchema, password_confirmation: z.string().max(200) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(db, currentUser(request), request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/users/:user_id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Update own avatar, nickname, language or theme',
+        params: z.object({ user_id: z.coerce.number().int().positive() }),
+        body: z.object({
+          avatar_id: z.number().int().positive().optional(),
+          nickname_id: z.number().int().positive().optional(),
+          nickname: nicknameSchema.optional(),
+          locale: localeSchema.optional(),
+          theme: z.enum(THEMES).optional(),
+        }),
+        response: { 200: z.object({ user: userSchema }) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      if (request.params.user_id !== me.id) throw new Forbidden();
+      const user = await db.transaction((tx) => updateUser(tx, me.id, request.body));
+      return { user: toUser(user, await serializer(db, request.locale)) };
+    },
+  );
+
+  app.get(
+    '/api/get-avatars',
+    { schema: { tags, summary: 'Avatars to choose from', response: { 200: z.object({ data: z.array(z.object({ id: z.number(), url: z.string() })) }) } } },
+    async () => ({ data: await listAvatars(db) }),
+  );
+
+  app.get(
+    '/api/nicknames',
+    {
+      schema: {
+        tags,
+        summary: "Fresh nickname suggestions in the request's language",
+        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), nickname: z.string() })) }) },
+      },
+    },
+    async (request) => ({ data: await suggestNicknames(db, request.locale) }),
+  );
+
+  app.get(
+    '/api/get/user/rank',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'The rank ladder and where the user stands',
+        response: {
+          200: z.object({
+            user_rank: z.array(z.object({ id: z.number(), name: z.string(), level: z.number(), min_points: z.number(), is_current: z.boolean() })),
+          }),
+        },
+      },
+    },
+    async (request) => ({ user_rank: await rankLadder(db, currentUser(request).points, request.locale) }),
+  );
+}

@@ -1,0 +1,185 @@
+/** Users: loading, serializing to API objects, and the changes a user makes to their own account. */
+import { randomInt } from 'node:crypto';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import type { Theme } from '../../../core/limits.ts';
+import { isLocale } from '../../../core/locales.ts';
+import { RANKS, rankForPoints } from '../../../core/ranks.ts';
+import type { Avatar, PublicUser, User } from '../../../core/types.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { avatars, nicknameSuggestions, ranks, users } from '../../../db/schema.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import { translate } from '../../i18n.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+
+export type UserRow = typeof users.$inferSelect & { avatarFile: string | null };
+
+export const avatarUrl = (file: string) => `/avatars/${file}`;
+
+const userColumns = { ...getTableColumns(users), avatarFile: avatars.file };
+
+export async function findUser(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select(userColumns).from(users).leftJoin(avatars, eq(avatars.id, users.avatarId)).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function getUser(db: DbOrTx, id: number): Promise<UserRow> {
+  const row = await findUser(db, id);
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/** Rank ids as stored, read once per database. */
+const rankIds = new WeakMap<object, Map<string, number>>();
+export async function loadRankIds(db: DbOrTx): Promise<Map<string, number>> {
+  let map = rankIds.get(db);
+  if (!map) {
+    const rows = await db.select({ id: ranks.id, key: ranks.key }).from(ranks);
+    map = new Map(rows.map((r) => [r.key, r.id]));
+    rankIds.set(db, map);
+  }
+  return map;
+}
+
+export interface Serializer {
+  locale: string;
+  rankIds: Map<string, number>;
+}
+
+export async function serializer(db: DbOrTx, locale: string): Promise<Serializer> {
+  return { locale, rankIds: await loadRankIds(db) };
+}
+
+export function toPublicUser(row: Pick<UserRow, 'id' | 'nickname' | 'avatarId' | 'avatarFile' | 'points'>, s: Serializer): PublicUser {
+  const rank = rankForPoints(row.points);
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    avatar: row.avatarId && row.avatarFile ? { id: row.avatarId, url: avatarUrl(row.avatarFile) } : null,
+    rank: { id: s.rankIds.get(rank.key) ?? rank.level, name: translate(s.locale, `rank.${rank.key}`), level: rank.level },
+  };
+}
+
+export function toUser(row: UserRow, s: Serializer): User {
+  return {
+    ...toPublicUser(row, s),
+    username: row.username,
+    email: row.email,
+    locale: row.locale,
+    theme: row.theme as Theme,
+    content_languages: row.contentLanguages,
+    auto_detect_languages: row.autoDetectLanguages,
+    notification_settings: { support: row.notifySupport, advice: row.notifyAdvice, message: row.notifyMessage },
+    has_password: row.passwordHash !== null,
+    points: row.points,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listAvatars(db: DbOrTx): Promise<Avatar[]> {
+  const rows = await db.select().from(avatars).orderBy(avatars.sortOrder, avatars.id);
+  return rows.map((a) => ({ id: a.id, url: avatarUrl(a.file) }));
+}
+
+/** A nickname in the given language, composed from translated words. */
+export function makeNickname(locale: string): string {
+  const adjective = translate(locale, `nickname.adjective.${randomInt(1, 13)}`);
+  const noun = translate(locale, `nickname.noun.${randomInt(1, 13)}`);
+  return translate(locale, 'nickname.pattern', { adjective, noun });
+}
+
+export async function suggestNicknames(db: DbOrTx, locale: string, count = 5) {
+  const names = new Set<string>();
+  for (let i = 0; names.size < count && i < count * 4; i++) names.add(makeNickname(locale));
+  return db
+    .insert(nicknameSuggestions)
+    .values([...names].map((nickname) => ({ nickname, locale })))
+    .returning({ id: nicknameSuggestions.id, nickname: nicknameSuggestions.nickname });
+}
+
+export async function rankLadder(db: DbOrTx, points: number, locale: string) {
+  const ids = await loadRankIds(db);
+  const current = rankForPoints(points);
+  return RANKS.map((r) => ({
+    id: ids.get(r.key) ?? r.level,
+    name: translate(locale, `rank.${r.key}`),
+    level: r.level,
+    min_points: r.minPoints,
+    is_current: r.key === current.key,
+  }));
+}
+
+export interface UserChanges {
+  avatar_id?: number;
+  nickname_id?: number;
+  nickname?: string;
+  locale?: string;
+  theme?: Theme;
+}
+
+export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): Promise<UserRow> {
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (changes.avatar_id !== undefined) {
+    const [a] = await db.select({ id: avatars.id }).from(avatars).where(eq(avatars.id, changes.avatar_id));
+    if (!a) throw new Invalid({ avatar_id: { key: 'validation.unknown_avatar' } });
+    set.avatarId = a.id;
+  }
+  if (changes.nickname_id !== undefined) {
+    const [n] = await db.select().from(nicknameSuggestions).where(eq(nicknameSuggestions.id, changes.nickname_id));
+    if (!n) throw new Invalid({ nickname_id: { key: 'validation.unknown_nickname' } });
+    set.nickname = n.nickname;
+  }
+  if (changes.nickname !== undefined) set.nickname = changes.nickname;
+  if (changes.locale !== undefined) {
+    if (!isLocale(changes.locale)) throw new Invalid({ locale: { key: 'validation.unknown_locale' } });
+    set.locale = changes.locale;
+  }
+  if (changes.theme !== undefined) set.theme = changes.theme;
+  await db.update(users).set(set).where(eq(users.id, id));
+  return getUser(db, id);
+}
+
+export async function setPushToken(db: DbOrTx, id: number, fcmToken: string | null): Promise<UserRow> {
+  await db.update(users).set({ fcmToken, updatedAt: new Date() }).where(eq(users.id, id));
+  return getUser(db, id);
+}
+
+async function isTaken(db: DbOrTx, column: 'username' | 'email', value: string, exceptId: number) {
+  const col = column === 'username' ? users.username : users.email;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${col})`, value.toLowerCase()), ne(users.id, exceptId)));
+  return Boolean(row);
+}
+
+export async function updateProfileInformation(db: DbOrTx, id: number, info: { email?: string | null; username?: string }) {
+  const fields: Record<string, { key: string }> = {};
+  if (info.username !== undefined && (await isTaken(db, 'username', info.username, id))) fields.username = { key: 'validation.taken' };
+  if (info.email && (await isTaken(db, 'email', info.email, id))) fields.email = { key: 'validation.taken' };
+  if (Object.keys(fields).length) throw new Invalid(fields);
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (info.username !== undefined) set.username = info.username;
+  if (info.email !== undefined) set.email = info.email || null;
+  await db.update(users).set(set).where(eq(users.id, id));
+  return getUser(db, id);
+}
+
+export async function changePassword(
+  db: DbOrTx,
+  user: UserRow,
+  input: { current_password?: string; password: string; password_confirmation: string },
+): Promise<void> {
+  if (input.password !== input.password_confirmation) {
+    throw new Invalid({ password_confirmation: { key: 'validation.password_confirmation' } });
+  }
+  if (user.passwordHash) {
+    if (!input.current_password) throw new Invalid({ current_password: { key: 'validation.required' } });
+    if (!(await verifyPassword(input.current_password, user.passwordHash))) {
+      throw new Invalid({ current_password: { key: 'validation.current_password' } });
+    }
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+}

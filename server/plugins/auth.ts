@@ -1,0 +1,82 @@
+/**
+ * Who is asking: a Bearer token, or the authToken cookie the web app holds. Cookie-authenticated calls that
+ * change something must also carry the CSRF token (419 otherwise).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { COOKIE } from '../../core/limits.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, Unauthenticated } from '../errors.ts';
+import { csrfTokenFor } from '../lib/tokens.ts';
+import { userForToken } from '../modules/auth/service.ts';
+import type { UserRow } from '../modules/users/service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    /** The raw token the request was authenticated with. */
+    authToken: string | null;
+    authVia: 'bearer' | 'cookie' | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for routes marked "auth" in API.md. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The signed-in user of a request that passed requireUser. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Unauthenticated();
+  return request.user;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export default fp(
+  async function auth(app: FastifyInstance, opts: { db: Db }) {
+    app.decorateRequest('user', null);
+    app.decorateRequest('authToken', null);
+    app.decorateRequest('authVia', null);
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (header?.toLowerCase().startsWith('bearer ')) {
+        const token = header.slice(7).trim();
+        const user = token ? await userForToken(opts.db, token) : null;
+        // A client that presents a token it should not have must learn so, even on public calls.
+        if (!user) throw new Unauthenticated();
+        request.user = user;
+        request.authToken = token;
+        request.authVia = 'bearer';
+        return;
+      }
+      const cookie = request.cookies[COOKIE.auth];
+      if (cookie) {
+        const user = await userForToken(opts.db, cookie);
+        // A stale cookie reads as signed out: the page still works and offers sign-in again.
+        if (!user) return;
+        if (!SAFE_METHODS.has(request.method)) {
+          const sent = request.headers['x-csrf-token'];
+          if (typeof sent !== 'string' || !sameToken(sent, csrfTokenFor(cookie))) {
+            throw new AppError(419, { key: 'errors.csrf' });
+          }
+        }
+        request.user = user;
+        request.authToken = cookie;
+        request.authVia = 'cookie';
+      }
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.user) throw new Unauthenticated();
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie', 'locale'] },
+);

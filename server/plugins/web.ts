@@ -1,0 +1,130 @@
+/**
+ * Serves the React Router app from the same process: static assets, then every non-API path rendered on the
+ * server. In development Vite runs in middleware mode with HMR on this server; in production the built app
+ * in build/ is used.
+ */
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@react-router/node';
+import type { FastifyInstance } from 'fastify';
+import type { RouterContextProvider, ServerBuild } from 'react-router';
+import { COOKIE } from '../../core/limits.ts';
+import { pickLocale } from '../../core/locales.ts';
+import { csrfTokenFor } from '../lib/tokens.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const buildDir = `${root}build`;
+
+export type WebMode = 'production' | 'development';
+
+interface ServerContextValue {
+  api: (path: string, init?: RequestInit) => Promise<Response>;
+  locale: string;
+  csrfToken: string | null;
+  buildId: string;
+  appHost: string | null;
+  origin: string;
+}
+
+type EntryModule = { createLoadContext(value: ServerContextValue): RouterContextProvider };
+
+export interface WebOptions {
+  mode: WebMode;
+  appHost?: string;
+  publicUrl?: string;
+  onBuild(id: string): void;
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  const m = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return m ? decodeURIComponent(m[1]) : undefined;
+}
+
+export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
+  await app.register(fastifyStatic, { root: `${root}public`, prefix: '/', wildcard: false, index: false, maxAge: '1d' });
+
+  let getBuild: () => Promise<ServerBuild>;
+  let handleAssets: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null = null;
+
+  if (opts.mode === 'development') {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root, server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
+    app.addHook('onClose', () => vite.close());
+    handleAssets = vite.middlewares;
+    getBuild = async () => (await vite.environments.ssr.runner.import('virtual:react-router/server-build')) as ServerBuild;
+    opts.onBuild('development');
+  } else {
+    if (!existsSync(`${buildDir}/server/index.js`)) throw new Error('The web app is not built: run `npm run build` first.');
+    await app.register(fastifyStatic, {
+      root: `${buildDir}/client/assets`,
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '1y',
+      preCompressed: true,
+    });
+    const build = (await import(`${buildDir}/server/index.js`)) as ServerBuild;
+    opts.onBuild(build.assets.version);
+    getBuild = async () => build;
+  }
+
+  const listener = createRequestListener({
+    build: getBuild,
+    getLoadContext: async (request) => {
+      const build = await getBuild();
+      const entry = build.entry.module as unknown as EntryModule;
+      const cookieHeader = request.headers.get('cookie');
+      const authToken = cookieValue(cookieHeader, COOKIE.auth);
+      const url = new URL(request.url);
+      const locale = pickLocale({
+        host: request.headers.get('host'),
+        appHost: opts.appHost,
+        pathname: url.pathname,
+        cookie: cookieValue(cookieHeader, COOKIE.locale),
+        acceptLanguage: request.headers.get('accept-language'),
+      });
+      return entry.createLoadContext({
+        locale,
+        csrfToken: authToken ? csrfTokenFor(authToken) : null,
+        buildId: build.assets.version,
+        appHost: opts.appHost ?? null,
+        origin: opts.publicUrl?.replace(/\/$/, '') ?? url.origin,
+        // Loaders reach the API in-process, as the visitor: same cookies, same language.
+        api: async (path, init = {}) => {
+          const headers: Record<string, string> = {};
+          new Headers(init.headers).forEach((v, k) => {
+            headers[k] = v;
+          });
+          if (cookieHeader) headers.cookie = cookieHeader;
+          headers['x-locale'] ??= locale;
+          const res = await app.inject({
+            method: (init.method ?? 'GET') as 'GET',
+            url: path,
+            headers,
+            payload: typeof init.body === 'string' ? init.body : undefined,
+            remoteAddress: request.headers.get('x-forwarded-for') ?? undefined,
+          });
+          return new Response(res.statusCode === 204 ? null : res.body, {
+            status: res.statusCode,
+            headers: res.headers as Record<string, string>,
+          });
+        },
+      });
+    },
+  });
+
+  // Pages take the raw request: no body parsing, no JSON error handling, React Router answers.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    scope.all('/*', { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => {
+      reply.hijack();
+      const { raw: req } = request;
+      const { raw: res } = reply;
+      if (handleAssets) handleAssets(req, res, () => listener(req, res));
+      else listener(req, res);
+    });
+  });
+}
