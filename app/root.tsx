@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { IntlProvider } from 'react-intl';
 import {
   isRouteErrorResponse,
@@ -12,7 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { COOKIE, THEMES, type Theme } from '../core/limits.ts';
-import { getLocale, localeFromPath } from '../core/locales.ts';
+import { getLocale, localeFromPath, localizedPath } from '../core/locales.ts';
 import type { User } from '../core/types.ts';
 import type { Route } from './+types/root';
 import './app.css';
@@ -96,12 +95,22 @@ function logIntlError(err: { code: string; message: string }) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<RootData>('root');
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const messages = useMemo(() => data?.messages ?? {}, [data]);
+  const m = data?.messages ?? {};
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
+  // The root's own providers are not rendered here, so the catalog is read directly.
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-2xl font-semibold">{status === 404 ? (messages['notfound.heading'] ?? 'Whoops! You got lost') : (messages['errors.server'] ?? 'Server Error')}</h1>
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-semibold">
+        {notFound ? (m['notfound.heading'] ?? 'Whoops! You got lost') : (m['errors.server'] ?? 'Server Error')}
+      </h1>
+      {notFound ? <p className="text-stone-600 dark:text-stone-300">{m['notfound.text']}</p> : null}
+      <a
+        href={localizedPath(data?.locale ?? 'en', '/')}
+        className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
+      >
+        {m['notfound.home'] ?? "Let's go home"}
+      </a>
     </main>
   );
 }

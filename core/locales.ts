@@ -95,7 +95,7 @@ export function localeFromAcceptLanguage(header: string | undefined | null): str
     .filter((x) => x.tag && x.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    if (isLocale(tag)) return tag;
+    if (byCode.has(tag)) return tag;
     const primary = tag.split('-')[0];
     if (primary === 'ckb' || primary === 'kmr') return 'ku';
     if (primary === 'tl') return 'fil';

@@ -3,7 +3,7 @@
  * messages that parse, and no English text left untranslated (apart from the few keys listed as shared).
  */
 import { readFileSync } from 'node:fs';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { LOCALE_CODES } from '../core/locales.ts';
 
 /** Keys whose text is the same in every language: the brand, and patterns made only of placeholders. */
@@ -54,7 +54,8 @@ export function verifyLocales(): string[] {
         problems.push(`${code}: ${key} does not parse (${(err as Error).message})`);
         continue;
       }
-      if (found !== enPlaceholders.get(key)) problems.push(`${code}: ${key} has placeholders {${found}}, English has {${enPlaceholders.get(key)}}`);
+      if (found !== enPlaceholders.get(key))
+        problems.push(`${code}: ${key} has placeholders {${found}}, English has {${enPlaceholders.get(key)}}`);
       if (code !== 'en' && text === en[key] && !SAME_IN_ALL.has(key) && !onlyPlaceholders(text)) {
         problems.push(`${code}: ${key} is the English text, not a translation`);
       }

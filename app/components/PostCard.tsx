@@ -7,7 +7,10 @@ function secondsSince(iso: string): number {
 
 export function PostCard({ post }: { post: Post }) {
   return (
-    <article className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900" lang={post.language}>
+    <article
+      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900"
+      lang={post.language}
+    >
       <header className="mb-2 flex items-center gap-2 text-sm">
         {post.user.avatar ? <img src={post.user.avatar.url} alt="" width={32} height={32} className="rounded-full" /> : null}
         <span className="font-medium" dir="auto">

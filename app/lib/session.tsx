@@ -22,6 +22,7 @@ interface RootSlice {
   locale: string;
   csrfToken: string | null;
   theme: Theme;
+  cookieDomain: string | null;
 }
 
 export function SessionProvider({ root, children }: { root: RootSlice; children: ReactNode }) {
@@ -45,10 +46,13 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
     (next: Theme) => {
       setThemeState(next);
       document.documentElement.classList.toggle('dark', next === 'dark');
-      document.cookie = `${COOKIE.theme}=${next}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+      // Shared with every language subdomain through the parent domain.
+      const domain = root.cookieDomain ? `; domain=${root.cookieDomain}` : '';
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers we serve.
+      document.cookie = `${COOKIE.theme}=${next}; path=/; max-age=${365 * 24 * 3600}; samesite=lax${domain}`;
       if (root.user) api.updateUser(root.user.id, { theme: next }).catch(() => {});
     },
-    [api, root.user],
+    [api, root.user, root.cookieDomain],
   );
 
   const value = useMemo(

@@ -58,7 +58,10 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="feed.heading" />
         </h1>
         {loaderData.error ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          <div
+            role="alert"
+            className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          >
             <p>
               <FormattedMessage id="feed.load_failed" />
             </p>
@@ -86,7 +89,12 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
                 <FormattedMessage id="feed.load_failed" />
               </p>
             ) : null}
-            <button type="button" onClick={loadMore} disabled={loadingMore} className="rounded-full border border-stone-300 px-4 py-2 dark:border-stone-700">
+            <button
+              type="button"
+              onClick={loadMore}
+              disabled={loadingMore}
+              className="rounded-full border border-stone-300 px-4 py-2 dark:border-stone-700"
+            >
               <FormattedMessage id={loadingMore ? 'common.loading' : moreError ? 'common.retry' : 'feed.load_more'} />
             </button>
           </div>

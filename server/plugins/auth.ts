@@ -3,7 +3,7 @@
  * change something must also carry the CSRF token (419 otherwise).
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { COOKIE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler for routes marked "auth" in API.md. */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireUser: (request: FastifyRequest) => Promise<void>;
   }
 }
 

@@ -52,13 +52,17 @@ export default fp(
         const fields: Record<string, Msg[]> = {};
         for (const issue of error.validation as unknown as ZodIssueLike[]) {
           const name = fieldName(issue, error.validationContext);
-          (fields[name] ??= []).push(issueMessage(issue));
+          fields[name] = [...(fields[name] ?? []), issueMessage(issue)];
         }
         return sendError(request, reply, new Invalid(fields));
       }
       const status = error.statusCode ?? 500;
       if (status === 429) return reply.code(429).send({ message: translate(request.locale, 'errors.too_many_requests') });
-      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+      if (
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+        (status === 400 && error instanceof SyntaxError)
+      ) {
         return reply.code(400).send({ message: translate(request.locale, 'errors.malformed_json') });
       }
       if (status >= 400 && status < 500) {

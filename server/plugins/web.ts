@@ -50,10 +50,11 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
 
   if (opts.mode === 'development') {
     const { createServer } = await import('vite');
+    type Runnable = import('vite').RunnableDevEnvironment;
     const vite = await createServer({ root, server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
     app.addHook('onClose', () => vite.close());
     handleAssets = vite.middlewares;
-    getBuild = async () => (await vite.environments.ssr.runner.import('virtual:react-router/server-build')) as ServerBuild;
+    getBuild = async () => (await (vite.environments.ssr as Runnable).runner.import('virtual:react-router/server-build')) as ServerBuild;
     opts.onBuild('development');
   } else {
     if (!existsSync(`${buildDir}/server/index.js`)) throw new Error('The web app is not built: run `npm run build` first.');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { clearSessionCookies, type CookieSettings, setSessionCookies } from '../../lib/cookies.ts';
+import { type CookieSettings, clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts';
 import type { Counter } from '../../lib/counter.ts';
 import { passwordSchema, userSchema } from '../users/schemas.ts';
 import { serializer, toUser } from '../users/service.ts';
@@ -52,7 +52,10 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
             username: z.string().trim().max(254).optional(),
             email: z.string().trim().max(254).optional(),
             login: z.string().trim().max(254).optional(),
-            password: z.string().min(1).max(passwordSchema.maxLength ?? 200),
+            password: z
+              .string()
+              .min(1)
+              .max(passwordSchema.maxLength ?? 200),
           })
           .refine((b) => Boolean(b.username || b.email || b.login), {
             path: ['username'],

@@ -78,7 +78,7 @@ export async function login(
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, ident), eq(sql`lower(${users.email})`, ident)));
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
-  if (!row || !row.passwordHash || !ok) {
+  if (!row?.passwordHash || !ok) {
     await Promise.all(keys.map((k) => counter.hit(k, LOGIN_FAILURES_WINDOW_MS)));
     throw new Rejected({ key: 'errors.login_failed' });
   }

@@ -18,7 +18,10 @@ export default async function healthRoutes(fastify: FastifyInstance, opts: { dat
       schema: {
         tags: ['system'],
         summary: 'Service and database state',
-        response: { 200: z.object({ status: z.literal('ok'), db: z.literal('ok') }), 503: z.object({ status: z.literal('error'), db: z.literal('down') }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
+          503: z.object({ status: z.literal('error'), db: z.literal('down') }),
+        },
       },
     },
     async (request, reply) => {

@@ -28,7 +28,14 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
         response: {
           200: z.object({
             data: z.array(
-              z.object({ code: z.string(), name: z.string(), native_name: z.string(), dir: z.enum(['ltr', 'rtl']), tag: z.string(), domain: z.string() }),
+              z.object({
+                code: z.string(),
+                name: z.string(),
+                native_name: z.string(),
+                dir: z.enum(['ltr', 'rtl']),
+                tag: z.string(),
+                domain: z.string(),
+              }),
             ),
           }),
         },

@@ -6,7 +6,7 @@ import { THEMES } from '../../../core/limits.ts';
 import type { Db } from '../../../db/client.ts';
 import { Forbidden } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { emailSchema, localeSchema, nicknameSchema, passwordSchema, userSchema, usernameSchema } from './schemas.ts';
+import { emailSchema, localeSchema, nicknameSchema, passwordSchema, usernameSchema, userSchema } from './schemas.ts';
 import {
   changePassword,
   listAvatars,
@@ -27,10 +27,14 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
   const auth = { preHandler: app.requireUser };
   const tags = ['user'];
 
-  app.get('/api/get/data/user', { ...auth, schema: { tags, summary: 'The signed-in user', response: { 200: dataUser } } }, async (request) => {
-    const user = currentUser(request);
-    return { data: toUser(user, await serializer(db, request.locale)) };
-  });
+  app.get(
+    '/api/get/data/user',
+    { ...auth, schema: { tags, summary: 'The signed-in user', response: { 200: dataUser } } },
+    async (request) => {
+      const user = currentUser(request);
+      return { data: toUser(user, await serializer(db, request.locale)) };
+    },
+  );
 
   app.post(
     '/api/user',
@@ -73,7 +77,11 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       schema: {
         tags,
         summary: 'Set or change the password',
-        body: z.object({ current_password: z.string().max(200).optional(), password: passwordSchema, password_confirmation: z.string().max(200) }),
+        body: z.object({
+          current_password: z.string().max(200).optional(),
+          password: passwordSchema,
+          password_confirmation: z.string().max(200),
+        }),
         response: { 204: z.null() },
       },
     },
@@ -111,7 +119,13 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
 
   app.get(
     '/api/get-avatars',
-    { schema: { tags, summary: 'Avatars to choose from', response: { 200: z.object({ data: z.array(z.object({ id: z.number(), url: z.string() })) }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Avatars to choose from',
+        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), url: z.string() })) }) },
+      },
+    },
     async () => ({ data: await listAvatars(db) }),
   );
 
@@ -136,7 +150,9 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
         summary: 'The rank ladder and where the user stands',
         response: {
           200: z.object({
-            user_rank: z.array(z.object({ id: z.number(), name: z.string(), level: z.number(), min_points: z.number(), is_current: z.boolean() })),
+            user_rank: z.array(
+              z.object({ id: z.number(), name: z.string(), level: z.number(), min_points: z.number(), is_current: z.boolean() }),
+            ),
           }),
         },
       },

@@ -40,9 +40,11 @@ export function text(min: number, max: number) {
     });
 }
 
-export const usernameSchema = text(LIMITS.username.min, LIMITS.username.max).pipe(
-  z.string().regex(/^[\p{L}\p{N}._-]+$/u, { params: { key: 'validation.username_format' } }),
-);
+export const usernameSchema = text(LIMITS.username.min, LIMITS.username.max).superRefine((value, ctx) => {
+  if (!/^[\p{L}\p{N}._-]*$/u.test(value)) {
+    ctx.addIssue({ code: 'custom', message: 'format', params: { key: 'validation.username_format' } });
+  }
+});
 export const passwordSchema = z.string().min(LIMITS.password.min).max(LIMITS.password.max);
 export const emailSchema = z.email().max(LIMITS.email);
 export const localeSchema = z.enum(LOCALE_CODES as [string, ...string[]]);
