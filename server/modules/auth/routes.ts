@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { type CookieSettings, clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts';
 import type { Counter } from '../../lib/counter.ts';
-import { passwordSchema, userSchema } from '../users/schemas.ts';
+import { errorSchema, passwordSchema, userSchema } from '../users/schemas.ts';
 import { serializer, toUser } from '../users/service.ts';
 import { createGuest, login, revokeToken } from './service.ts';
 
@@ -61,7 +61,7 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
             path: ['username'],
             params: { key: 'validation.required' },
           }),
-        response: { 200: authResponse, 422: z.object({ message: z.string() }) },
+        response: { 200: authResponse, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
 
   app.post(
     '/api/logout',
-    { preHandler: app.requireUser, schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: z.null() } } },
+    { onRequest: app.requireUser, schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: z.null() } } },
     async (request, reply) => {
       await revokeToken(db, request.authToken as string);
       clearSessionCookies(reply, opts.cookies);

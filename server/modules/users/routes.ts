@@ -24,7 +24,7 @@ const dataUser = z.object({ data: userSchema });
 export default async function userRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
   const tags = ['user'];
 
   app.get(

@@ -50,4 +50,5 @@ export const emailSchema = z.email().max(LIMITS.email);
 export const localeSchema = z.enum(LOCALE_CODES as [string, ...string[]]);
 export const nicknameSchema = text(LIMITS.nickname.min, LIMITS.nickname.max);
 
-export const messageSchema = z.object({ message: z.string() });
+/** API.md's error body; extra fields (retry_at, isAllowed …) pass through. */
+export const errorSchema = z.looseObject({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });

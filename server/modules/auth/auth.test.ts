@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { csrfTokenFor } from '../../lib/tokens.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function cookies(res: { headers: Record<string, unknown> }): string[] {
+  const h = res.headers['set-cookie'];
+  return Array.isArray(h) ? h : h ? [String(h)] : [];
+}
+
+describe('guest login', () => {
+  it('creates an anonymous user with username, nickname, avatar and a working token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/guest-login', payload: {} });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.token).toMatch(/^[\w-]{40,}$/);
+    expect(body.data.username).toMatch(/^guest_[a-z0-9]{8}$/);
+    expect(body.data.nickname.length).toBeGreaterThan(2);
+    expect(body.data.avatar.url).toMatch(/^\/avatars\/avatar-\d+\.svg$/);
+    expect(body.data.rank).toMatchObject({ name: 'Newcomer', level: 1 });
+    expect(body.data.has_password).toBe(false);
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/get/data/user', headers: { authorization: `Bearer ${body.token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.id).toBe(body.data.id);
+  });
+
+  it('sets the session cookies of SPEC.md section 9', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/guest-login', payload: {} });
+    const [auth, user] = ['authToken', 'currentUser'].map((n) => cookies(res).find((c) => c.startsWith(`${n}=`)) ?? '');
+    expect(auth).toMatch(/Max-Age=604800/);
+    expect(auth).toMatch(/Path=\//);
+    expect(auth).toMatch(/HttpOnly/);
+    expect(auth).toMatch(/SameSite=Lax/);
+    expect(auth).not.toMatch(/Secure/);
+    expect(user).toMatch(/Max-Age=604800/);
+    expect(user).not.toMatch(/HttpOnly/);
+  });
+
+  it('gives each guest a unique username', async () => {
+    const names = await Promise.all([1, 2, 3, 4, 5].map(() => t.app.inject({ method: 'POST', url: '/api/guest-login', payload: {} })));
+    const set = new Set(names.map((r) => r.json().data.username));
+    expect(set.size).toBe(5);
+  });
+
+  it('answers 400 to malformed JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"oops":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+  });
+});
+
+describe('password login', () => {
+  it('signs in by username or email, and refuses unknown user and bad password with the same message', async () => {
+    const g = await signInGuest(t.app);
+    const setPw = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: g.auth,
+      payload: { password: 'correct horse battery', password_confirmation: 'correct horse battery' },
+    });
+    expect(setPw.statusCode).toBe(204);
+    const email = `g${g.id}@example.org`;
+    const prof = await t.app.inject({ method: 'PUT', url: '/api/user/profile-information', headers: g.auth, payload: { email } });
+    expect(prof.statusCode).toBe(200);
+    const me = prof.json().data;
+
+    const byName = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: me.username, password: 'correct horse battery' },
+    });
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json().data.id).toBe(g.id);
+    const byEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: email.toUpperCase(), password: 'correct horse battery' },
+    });
+    expect(byEmail.statusCode).toBe(200);
+
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: me.username, password: 'nope nope nope' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'nobody_here', password: 'nope nope nope' },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(unknown.json().message);
+    expect(wrong.json().message).toBe('These credentials do not match our records.');
+  });
+
+  it('names the missing field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { password: 'x' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.username).toBeDefined();
+    const types = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'a', password: 42 } });
+    expect(types.statusCode).toBe(422);
+    expect(types.json().errors.password).toBeDefined();
+  });
+
+  it('stops an identifier after repeated failures', async () => {
+    const payload = { username: 'target_user', password: 'wrong password' };
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress: `10.0.0.${i}` });
+      expect(res.statusCode).toBe(422);
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress: '10.0.1.1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().retry_at).toBeTruthy();
+  });
+});
+
+describe('tokens', () => {
+  it('logout revokes the token at once', async () => {
+    const g = await signInGuest(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: g.auth });
+    expect(out.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/get/data/user', headers: g.auth });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('rejects an unknown bearer token with 401, even on public calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/get-avatars', headers: { authorization: 'Bearer not-a-token' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('needs sign-in for auth calls', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/get/data/user'],
+      ['POST', '/api/logout'],
+      ['POST', '/api/user'],
+      ['GET', '/api/get/user/rank'],
+      ['PUT', '/api/users/1'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('cookie sessions and CSRF', () => {
+  it('accepts the auth cookie, and requires X-CSRF-Token on changes (419 without)', async () => {
+    const g = await signInGuest(t.app);
+    const cookie = `authToken=${g.token}`;
+    const get = await t.app.inject({ method: 'GET', url: '/api/get/data/user', headers: { cookie } });
+    expect(get.statusCode).toBe(200);
+
+    const noCsrf = await t.app.inject({ method: 'POST', url: '/api/user', headers: { cookie }, payload: { fcm_token: 'abc' } });
+    expect(noCsrf.statusCode).toBe(419);
+    expect(noCsrf.json()).toEqual({ message: 'CSRF token mismatch.' });
+
+    const badCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: { cookie, 'x-csrf-token': 'forged' },
+      payload: { fcm_token: 'abc' },
+    });
+    expect(badCsrf.statusCode).toBe(419);
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: { cookie, 'x-csrf-token': csrfTokenFor(g.token) },
+      payload: { fcm_token: 'abc' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,79 @@
+/** A real app on a fresh database for API tests: in-memory PGlite, or a throwaway PostgreSQL database. */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { ensureReferenceData } from '../../db/reference.ts';
+import { buildApp } from '../../server/app.ts';
+import { parseConfig } from '../../server/config.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const pgdb = await freshPostgres();
+    const database = await openDatabase({ url: pgdb.url, poolSize: 5 });
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    return { database, drop: pgdb.drop };
+  }
+  const database = await openDatabase({});
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  return { database, drop: async () => {} };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env });
+  const app = await buildApp({ config, database, logger: false, guestLoginsPerHour: 10_000 });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export interface Guest {
+  token: string;
+  id: number;
+  nickname: string;
+  auth: { authorization: string };
+}
+
+export async function signInGuest(app: FastifyInstance, locale = 'en'): Promise<Guest> {
+  const res = await app.inject({ method: 'POST', url: '/api/guest-login', payload: {}, headers: { 'x-locale': locale } });
+  if (res.statusCode !== 201) throw new Error(`guest-login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return { token: body.token, id: body.data.id, nickname: body.data.nickname, auth: { authorization: `Bearer ${body.token}` } };
+}

@@ -1,0 +1,28 @@
+/**
+ * Unit and API tests. Every API test runs against PGlite, and a second time against PostgreSQL when
+ * TEST_DATABASE_URL is set (required on CI). Kept apart from vite.config.ts so the React Router plugin
+ * is not loaded for server tests.
+ */
+import { defineConfig } from 'vitest/config';
+
+const postgres = process.env.TEST_DATABASE_URL;
+if (!postgres) {
+  const msg = 'TEST_DATABASE_URL is not set: API tests run on PGlite only (PostgreSQL run skipped).';
+  if (process.env.CI) throw new Error(`${msg} On CI the PostgreSQL run is required.`);
+  console.warn(msg);
+}
+
+const include = ['{core,server,db,app,scripts}/**/*.test.{ts,tsx}'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { test: { name: 'pglite', include, env: { TEST_DB_KIND: 'pglite' } } },
+      ...(postgres
+        ? [{ test: { name: 'postgres', include: ['server/**/*.test.ts', 'db/**/*.test.ts'], env: { TEST_DB_KIND: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
