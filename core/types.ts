@@ -111,3 +111,32 @@ export interface Post {
   created_at: string;
   updated_at: string;
 }
+
+export interface Mood {
+  id: number;
+  content: string;
+  language: string;
+  feeling: Feeling | null;
+  poll: Poll | null;
+  user: PublicUser;
+  interactions: Record<string, number>;
+  my_interaction: string | null;
+  is_hidden: boolean;
+  is_mine: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Comment {
+  id: number;
+  post_id: number;
+  parent_id: number | null;
+  content: string;
+  user: PublicUser;
+  votes_score: number;
+  my_vote: -1 | 0 | 1;
+  replies_count: number;
+  replies: Comment[];
+  is_mine: boolean;
+  created_at: string;
+}

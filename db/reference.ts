@@ -1,9 +1,10 @@
-/** Reference rows every installation needs (ranks, avatars), written idempotently after migrations. */
+/** Reference rows every installation needs (ranks, avatars, feelings), written idempotently after migrations. */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FEELINGS } from '../core/feelings.ts';
 import { RANKS } from '../core/ranks.ts';
 import type { Db } from './client.ts';
-import { avatars, ranks } from './schema.ts';
+import { avatars, feelings, ranks } from './schema.ts';
 
 const avatarDir = fileURLToPath(new URL('../public/avatars', import.meta.url));
 
@@ -18,5 +19,9 @@ export async function ensureReferenceData(db: Db): Promise<void> {
   await db
     .insert(avatars)
     .values(files.map((file, i) => ({ file, sortOrder: i })))
+    .onConflictDoNothing();
+  await db
+    .insert(feelings)
+    .values(FEELINGS.map((f, i) => ({ key: f.key, emoji: f.emoji, type: f.type, sortOrder: i })))
     .onConflictDoNothing();
 }

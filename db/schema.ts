@@ -70,3 +70,82 @@ export const nicknameSuggestions = pgTable('nickname_suggestions', {
   locale: text('locale').notNull(),
   createdAt: createdAt(),
 });
+
+export const feelings = pgTable(
+  'feelings',
+  {
+    id: serial('id').primaryKey(),
+    /** Message key suffix: feeling.{key}. */
+    key: text('key').notNull(),
+    emoji: text('emoji').notNull(),
+    type: text('type').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('feelings_type_key_idx').on(t.type, t.key)],
+);
+
+/** Problems ("posts"). Counts are kept with the row so a feed page never counts per request. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** The form used to find duplicates (core/text.ts normalizeForDuplicate). */
+    contentKey: text('content_key').notNull(),
+    language: text('language').notNull(),
+    feelingId: integer('feeling_id').references(() => feelings.id, { onDelete: 'set null' }),
+    topicId: integer('topic_id'),
+    supportsCount: integer('supports_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    shareDisabled: boolean('share_disabled').notNull().default(false),
+    adviceDisabled: boolean('advice_disabled').notNull().default(false),
+    notificationsDisabled: boolean('notifications_disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('posts_feed_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('posts_user_created_idx').on(t.userId, t.createdAt),
+    index('posts_user_key_idx').on(t.userId, t.contentKey),
+  ],
+);
+
+export const moods = pgTable(
+  'moods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    contentKey: text('content_key').notNull(),
+    language: text('language').notNull(),
+    feelingId: integer('feeling_id').references(() => feelings.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('moods_feed_idx').on(t.createdAt.desc(), t.id.desc()), index('moods_user_key_idx').on(t.userId, t.contentKey)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    content: text('content').notNull(),
+    votesScore: integer('votes_score').notNull().default(0),
+    repliesCount: integer('replies_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.parentId, t.createdAt)],
+);

@@ -15,8 +15,10 @@ import type { Database } from '../db/client.ts';
 import type { Config } from './config.ts';
 import { type Counter, memoryCounter, redisCounter } from './lib/counter.ts';
 import authRoutes from './modules/auth/routes.ts';
+import commentRoutes from './modules/comments/routes.ts';
 import healthRoutes, { type BuildInfo } from './modules/health/routes.ts';
 import languageRoutes from './modules/languages/routes.ts';
+import postRoutes from './modules/posts/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -105,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guestLoginsPerHour: options.guestLoginsPerHour ?? 30,
   });
   await app.register(userRoutes, { db: database.db });
+  await app.register(postRoutes, { db: database.db });
+  await app.register(commentRoutes, { db: database.db });
   // Unknown API paths answer in JSON, never with the web app's page.
   app.all('/api/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 
