@@ -2,18 +2,57 @@
  * Demo content for an empty database, written through the same services users go through, in several
  * languages. Runs on first start (SEED_DEMO) and by `npm run db:seed`.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { createGuest } from '../server/modules/auth/service.ts';
+import { addComment } from '../server/modules/comments/service.ts';
+import { write } from '../server/modules/posts/service.ts';
+import type { UserRow } from '../server/modules/users/service.ts';
 import type { Db } from './client.ts';
-import { users } from './schema.ts';
+import { DEMO_MOODS, DEMO_POSTS } from './demo/content.ts';
+import { feelings, users } from './schema.ts';
 
-const DEMO_LOCALES = ['en', 'en', 'es', 'fr', 'de', 'ar', 'hi', 'ja', 'pt', 'ru', 'tr', 'id', 'sw', 'fa', 'ko', 'it'];
+const EXTRA_LOCALES = ['en', 'es', 'fr', 'de', 'ar', 'hi', 'ja', 'pt', 'ru', 'tr', 'id', 'sw', 'ko', 'it', 'fa', 'uk'];
+
+export interface Seeded {
+  users: number;
+  posts: number;
+  moods: number;
+  comments: number;
+}
 
 /** Seeds only an empty database; returns what was written, or null when there was already content. */
-export async function seedDemoContent(db: Db): Promise<{ users: number } | null> {
+export async function seedDemoContent(db: Db): Promise<Seeded | null> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return null;
-  const people = [];
-  for (let i = 0; i < 32; i++) people.push((await createGuest(db, DEMO_LOCALES[i % DEMO_LOCALES.length])).user);
-  return { users: people.length };
+  const people: UserRow[] = [];
+  const person = async (locale: string) => {
+    const { user } = await createGuest(db, locale);
+    people.push(user);
+    return user;
+  };
+  const feelingIds = async (type: 'post' | 'mood') =>
+    new Map((await db.select().from(feelings).where(eq(feelings.type, type))).map((f) => [f.key, f.id]));
+  const postFeelings = await feelingIds('post');
+  const moodFeelings = await feelingIds('mood');
+  const tally: Seeded = { users: 0, posts: 0, moods: 0, comments: 0 };
+
+  for (const p of DEMO_POSTS) {
+    const author = await person(p.locale);
+    const w = await write(db, author, { content: p.content, feeling_id: postFeelings.get(p.feeling) }, 'post');
+    if (w.placed !== 'post') throw new Error(`demo post landed in moods: ${p.content.slice(0, 40)}`);
+    tally.posts++;
+    for (const text of p.comments) {
+      const commenter = await person(p.locale);
+      await addComment(db, { id: commenter.id, locale: p.locale }, w.post.id, text);
+      tally.comments++;
+    }
+  }
+  for (const m of DEMO_MOODS) {
+    const author = await person(m.locale);
+    await write(db, author, { content: m.content, feeling_id: moodFeelings.get(m.feeling) }, 'mood');
+    tally.moods++;
+  }
+  for (const locale of EXTRA_LOCALES) await person(locale);
+  tally.users = people.length;
+  return tally;
 }

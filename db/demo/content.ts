@@ -1,0 +1,150 @@
+/** Demo texts for the seed, in several languages. Posts are longer than 150 characters, moods shorter. */
+export interface DemoPost {
+  locale: string;
+  feeling: string;
+  content: string;
+  comments: string[];
+}
+
+export const DEMO_POSTS: DemoPost[] = [
+  {
+    locale: 'en',
+    feeling: 'anxious',
+    content:
+      'I start a new job on Monday and I cannot stop imagining everything that could go wrong. I keep rehearsing conversations in my head at 3am. Does this get easier after the first week? How do you calm your mind before a big change?',
+    comments: [
+      'It really does get easier. Write down three things you already know how to do well and read them on Monday morning.',
+      'The 3am rehearsals happened to me too. A short walk before bed helped more than I expected.',
+    ],
+  },
+  {
+    locale: 'en',
+    feeling: 'lonely',
+    content:
+      'Moved to a new city six months ago for university. Everyone seems to have found their people already and I eat most meals alone. I am not sure how to start friendships as an adult without feeling like I am intruding on someone.',
+    comments: ['You are not intruding. Clubs built around one small activity (a walk, a board game night) make the first conversation much easier.'],
+  },
+  {
+    locale: 'en',
+    feeling: 'hopeful',
+    content:
+      'Today marks one year since I reached out for help for the first time. It was the hardest message I ever sent. Things are not perfect, but I sleep better and I laugh more. If you are thinking about asking for help: please do it.',
+    comments: ['Thank you for sharing this. It gives me courage.', 'One year! That is something to be proud of.'],
+  },
+  {
+    locale: 'en',
+    feeling: 'overwhelmed',
+    content:
+      'Caring for my dad after his stroke while working full time. I love him, but some days I feel like there is nothing left of me. I feel guilty even writing this. How do other carers find a little time for themselves?',
+    comments: ['Feeling exhausted does not mean you love him less. Is there a local carers group? Even an hour of respite a week helps.'],
+  },
+  {
+    locale: 'es',
+    feeling: 'sad',
+    content:
+      'Hace dos meses terminó una relación de cinco años y todavía me despierto esperando ver sus mensajes. Mis amigos dicen que ya debería estar mejor, pero cada rincón de la casa me recuerda a ella. ¿Cuánto tiempo os llevó a vosotros?',
+    comments: ['No hay un plazo correcto para el duelo. Dos meses es muy poco tiempo; sé amable contigo.'],
+  },
+  {
+    locale: 'es',
+    feeling: 'grateful',
+    content:
+      'Quiero dar las gracias a quien me respondió la semana pasada cuando escribí que no podía más. Vuestras palabras me acompañaron toda la noche. Hoy pedí cita con una psicóloga y me siento un poco más ligera. Gracias de corazón.',
+    comments: ['Qué alegría leerte. Paso a paso.'],
+  },
+  {
+    locale: 'fr',
+    feeling: 'anxious',
+    content:
+      "Les examens approchent et j'ai l'impression que tout le monde révise mieux que moi. Je n'arrive plus à me concentrer plus de dix minutes et je culpabilise dès que je fais une pause. Comment faites-vous pour garder votre calme ?",
+    comments: ['La méthode Pomodoro m’aide beaucoup : 25 minutes de travail, 5 minutes de pause, sans culpabiliser.'],
+  },
+  {
+    locale: 'de',
+    feeling: 'confused',
+    content:
+      'Ich habe mein Studium abgebrochen, weil es mich krank gemacht hat. Meine Eltern sind enttäuscht und ich weiß nicht, was ich als Nächstes machen soll. Alle meine Freunde scheinen einen Plan zu haben. Wie findet man wieder eine Richtung?',
+    comments: ['Auf die eigene Gesundheit zu hören ist kein Scheitern. Vielleicht hilft ein Praktikum, um Neues auszuprobieren.'],
+  },
+  {
+    locale: 'ar',
+    feeling: 'lonely',
+    content:
+      'أعيش بعيدًا عن عائلتي منذ ثلاث سنوات بسبب العمل، وفي المناسبات أشعر بوحدة شديدة. أتحدث معهم عبر الهاتف لكن ذلك لا يكفي. كيف تتعاملون مع الغربة والحنين إلى الأهل؟ أحتاج إلى كلمة طيبة اليوم.',
+    comments: ['أفهم شعورك تمامًا. جرّب أن تبني عادات صغيرة مع أصدقاء جدد في مدينتك، فهي تخفف الغربة كثيرًا.'],
+  },
+  {
+    locale: 'hi',
+    feeling: 'overwhelmed',
+    content:
+      'घर की ज़िम्मेदारियाँ, नौकरी का दबाव और परिवार की उम्मीदें — सब एक साथ बहुत भारी लग रहा है। रात को नींद भी ठीक से नहीं आती। मैं किसी से कह नहीं पाता क्योंकि सबको लगता है कि मैं मज़बूत हूँ। क्या किसी और को भी ऐसा महसूस होता है? थोड़ी सलाह चाहिए।',
+    comments: ['मज़बूत लोगों को भी सहारे की ज़रूरत होती है। आपने यहाँ लिखा, यह पहला अच्छा कदम है।'],
+  },
+  {
+    locale: 'ja',
+    feeling: 'sad',
+    content:
+      '長年一緒に暮らしてきた猫が先週亡くなりました。家に帰ると迎えに来てくれないことがまだ信じられません。ペットを亡くした悲しみをどうやって乗り越えましたか。周りには大げさだと思われそうで、なかなか話せません。毎朝、あの子の鳴き声を探してしまいます。仕事中もふと思い出して涙が出そうになります。同じ経験をした方の話を聞かせてもらえたら嬉しいです。',
+    comments: ['大げさではありません。家族を失ったのと同じです。思い出を書き留めると少し楽になりました。'],
+  },
+  {
+    locale: 'pt',
+    feeling: 'hopeful',
+    content:
+      'Depois de meses sem conseguir sair de casa por causa da ansiedade, hoje fui sozinha até a padaria da esquina. Pode parecer pouco, mas para mim foi enorme. Queria compartilhar com quem entende o tamanho desse passo. Amanhã tento de novo.',
+    comments: ['Não é pouco, é enorme mesmo! Parabéns pela coragem.'],
+  },
+  {
+    locale: 'ru',
+    feeling: 'tired',
+    content:
+      'Уже несколько месяцев я сплю по четыре-пять часов из-за работы и постоянно чувствую усталость. Раньше я любил рисовать, а теперь ни на что нет сил. Как вы возвращали себе энергию и интерес к жизни, когда было совсем тяжело?',
+    comments: ['Начните с малого: пятнадцать минут рисования в выходной, без цели и оценки.'],
+  },
+  {
+    locale: 'tr',
+    feeling: 'anxious',
+    content:
+      'Sınav sonuçlarımı bekliyorum ve her gün kalbim hızlı atıyor. Ailem çok umutlu, onları hayal kırıklığına uğratmaktan korkuyorum. Bu bekleme sürecinde kaygıyla nasıl başa çıkıyorsunuz? Biraz destek iyi gelirdi.',
+    comments: ['Sonuç ne olursa olsun değerin bir sınavla ölçülmez. Nefes egzersizleri bana çok yardımcı oldu.'],
+  },
+  {
+    locale: 'id',
+    feeling: 'lonely',
+    content:
+      'Aku baru pindah kerja ke kota lain dan belum punya teman di sini. Setiap akhir pekan terasa sangat panjang. Aku ingin mencoba ikut komunitas, tapi aku pemalu. Ada saran bagaimana memulai percakapan dengan orang baru?',
+    comments: ['Coba ikut kegiatan relawan, biasanya orang-orangnya ramah dan obrolan mengalir sendiri.'],
+  },
+  {
+    locale: 'sw',
+    feeling: 'hopeful',
+    content:
+      'Nimekuwa nikipambana na huzuni kwa muda mrefu, lakini wiki hii nilianza kutembea kila asubuhi na rafiki yangu. Ninahisi mwanga kidogo moyoni. Nataka kuwashukuru wote mnaoshiriki hadithi zenu hapa; zinanipa nguvu ya kuendelea.',
+    comments: ['Hongera kwa hatua hii! Endelea hivyo.'],
+  },
+];
+
+export interface DemoMood {
+  locale: string;
+  feeling: string;
+  content: string;
+}
+
+export const DEMO_MOODS: DemoMood[] = [
+  { locale: 'en', feeling: 'calm', content: 'Sat by the window with tea and watched the rain for twenty minutes. First quiet morning in weeks.' },
+  { locale: 'en', feeling: 'tired', content: 'Long shift. Proud I still made it to my evening walk.' },
+  { locale: 'en', feeling: 'happy', content: 'My sister called just to say she loves me. Made my whole day.' },
+  { locale: 'en', feeling: 'anxious', content: 'Doctor appointment tomorrow. Trying to breathe slowly and not google everything.' },
+  { locale: 'es', feeling: 'loved', content: 'Mis compañeros me prepararon una sorpresa por mi cumpleaños. No me lo esperaba.' },
+  { locale: 'fr', feeling: 'calm', content: 'Une longue marche en forêt ce matin. Mon esprit est enfin silencieux.' },
+  { locale: 'de', feeling: 'frustrated', content: 'Schon wieder ein Bewerbungsgespräch ohne Rückmeldung. Ich gebe trotzdem nicht auf.' },
+  { locale: 'ar', feeling: 'happy', content: 'اليوم أنهيت أول كتاب أقرؤه منذ شهور. شعور جميل.' },
+  { locale: 'hi', feeling: 'calm', content: 'आज सुबह योग किया और मन बहुत हल्का लगा।' },
+  { locale: 'ja', feeling: 'tired', content: '今週は本当に長かった。今夜は早めに寝ます。' },
+  { locale: 'pt', feeling: 'happy', content: 'Consegui dormir oito horas seguidas pela primeira vez em semanas!' },
+  { locale: 'ru', feeling: 'numb', content: 'Какой-то пустой день. Просто хочу, чтобы кто-то знал, что я здесь.' },
+  { locale: 'tr', feeling: 'loved', content: 'Annem en sevdiğim yemeği yaptı. Küçük şeyler büyük mutluluk.' },
+  { locale: 'ko', feeling: 'calm', content: '오늘은 산책하면서 하늘을 오래 바라봤어요. 마음이 조금 편해졌어요.' },
+  { locale: 'it', feeling: 'anxious', content: 'Domani ho un colloquio importante. Incrociate le dita per me.' },
+  { locale: 'fa', feeling: 'happy', content: 'امروز بعد از مدت‌ها با دوستم حرف زدم و کلی خندیدیم.' },
+];
