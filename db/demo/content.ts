@@ -22,7 +22,9 @@ export const DEMO_POSTS: DemoPost[] = [
     feeling: 'lonely',
     content:
       'Moved to a new city six months ago for university. Everyone seems to have found their people already and I eat most meals alone. I am not sure how to start friendships as an adult without feeling like I am intruding on someone.',
-    comments: ['You are not intruding. Clubs built around one small activity (a walk, a board game night) make the first conversation much easier.'],
+    comments: [
+      'You are not intruding. Clubs built around one small activity (a walk, a board game night) make the first conversation much easier.',
+    ],
   },
   {
     locale: 'en',
@@ -131,7 +133,11 @@ export interface DemoMood {
 }
 
 export const DEMO_MOODS: DemoMood[] = [
-  { locale: 'en', feeling: 'calm', content: 'Sat by the window with tea and watched the rain for twenty minutes. First quiet morning in weeks.' },
+  {
+    locale: 'en',
+    feeling: 'calm',
+    content: 'Sat by the window with tea and watched the rain for twenty minutes. First quiet morning in weeks.',
+  },
   { locale: 'en', feeling: 'tired', content: 'Long shift. Proud I still made it to my evening walk.' },
   { locale: 'en', feeling: 'happy', content: 'My sister called just to say she loves me. Made my whole day.' },
   { locale: 'en', feeling: 'anxious', content: 'Doctor appointment tomorrow. Trying to breathe slowly and not google everything.' },

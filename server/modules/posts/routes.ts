@@ -14,7 +14,10 @@ import { getMood, getPost, listMoods, listPosts, type Viewer, type Written, writ
 export default async function postRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-  const viewer = (request: { user: { id: number } | null; locale: string }): Viewer => ({ id: request.user?.id ?? null, locale: request.locale });
+  const viewer = (request: { user: { id: number } | null; locale: string }): Viewer => ({
+    id: request.user?.id ?? null,
+    locale: request.locale,
+  });
 
   function announce(w: Written) {
     fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods', 'feed:new', {
@@ -25,13 +28,27 @@ export default async function postRoutes(fastify: FastifyInstance, opts: { db: D
 
   app.get(
     '/api/posts',
-    { schema: { tags: ['posts'], summary: 'The feed, newest first', querystring: pageQuery.extend({ topic_id: idField.optional() }), response: { 200: pagedSchema(postSchema) } } },
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'The feed, newest first',
+        querystring: pageQuery.extend({ topic_id: idField.optional() }),
+        response: { 200: pagedSchema(postSchema) },
+      },
+    },
     async (request) => listPosts(db, viewer(request), request.query),
   );
 
   app.get(
     '/api/posts/:id',
-    { schema: { tags: ['posts'], summary: 'One post', params: idParam, response: { 200: z.object({ data: postSchema }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'One post',
+        params: idParam,
+        response: { 200: z.object({ data: postSchema }), 404: errorSchema },
+      },
+    },
     async (request) => ({ data: await getPost(db, viewer(request), request.params.id) }),
   );
 
@@ -72,7 +89,14 @@ export default async function postRoutes(fastify: FastifyInstance, opts: { db: D
 
   app.get(
     '/api/user/show/mood/:id',
-    { schema: { tags: ['moods'], summary: 'One mood', params: idParam, response: { 200: z.object({ data: moodSchema }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['moods'],
+        summary: 'One mood',
+        params: idParam,
+        response: { 200: z.object({ data: moodSchema }), 404: errorSchema },
+      },
+    },
     async (request) => ({ data: await getMood(db, viewer(request), request.params.id) }),
   );
 

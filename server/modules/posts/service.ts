@@ -27,8 +27,20 @@ const authorColumns = {
   authorPoints: users.points,
 };
 
-function author(row: { authorId: number; authorNickname: string; authorAvatarId: number | null; authorAvatarFile: string | null; authorPoints: number }, s: Serializer) {
-  return toPublicUser({ id: row.authorId, nickname: row.authorNickname, avatarId: row.authorAvatarId, avatarFile: row.authorAvatarFile, points: row.authorPoints }, s);
+function author(
+  row: { authorId: number; authorNickname: string; authorAvatarId: number | null; authorAvatarFile: string | null; authorPoints: number },
+  s: Serializer,
+) {
+  return toPublicUser(
+    {
+      id: row.authorId,
+      nickname: row.authorNickname,
+      avatarId: row.authorAvatarId,
+      avatarFile: row.authorAvatarFile,
+      points: row.authorPoints,
+    },
+    s,
+  );
 }
 
 function postQuery(db: DbOrTx) {
@@ -212,10 +224,16 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
     await assertNotDuplicate(tx, user.id, key);
     const viewer = { id: user.id, locale: user.locale };
     if (asPost) {
-      const [row] = await tx.insert(posts).values({ userId: user.id, content, contentKey: key, language, feelingId }).returning({ id: posts.id });
+      const [row] = await tx
+        .insert(posts)
+        .values({ userId: user.id, content, contentKey: key, language, feelingId })
+        .returning({ id: posts.id });
       return { placed: 'post' as const, post: await getPost(tx, viewer, row.id) };
     }
-    const [row] = await tx.insert(moods).values({ userId: user.id, content, contentKey: key, language, feelingId }).returning({ id: moods.id });
+    const [row] = await tx
+      .insert(moods)
+      .values({ userId: user.id, content, contentKey: key, language, feelingId })
+      .returning({ id: moods.id });
     return { placed: 'mood' as const, mood: await getMood(tx, viewer, row.id) };
   });
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../server/config.ts';
+import { catalogChain, LOCALES, localeFromAcceptLanguage, localeFromHost, localizedPath, pickLocale } from './locales.ts';
+import { rankForPoints } from './ranks.ts';
+import { graphemeLength, normalizeForDuplicate } from './text.ts';
+
+describe('locales', () => {
+  it('has the 37 languages of SPEC.md, five right-to-left', () => {
+    expect(LOCALES.map((l) => l.code).join(' ')).toBe(
+      'en ar fr de hi es zh bn ha ig id it ja ko ms om fa pl pt ps ru ta th tr ur vi am az my nl fil ku ro sw uk uz yo',
+    );
+    expect(LOCALES.filter((l) => l.dir === 'rtl').map((l) => l.code)).toEqual(['ar', 'fa', 'ps', 'ur', 'ku']);
+  });
+
+  it('reads Accept-Language by quality and primary tag', () => {
+    expect(localeFromAcceptLanguage('pt-BR,pt;q=0.9,en;q=0.8')).toBe('pt');
+    expect(localeFromAcceptLanguage('xx, de;q=0.5, fr;q=0.7')).toBe('fr');
+    expect(localeFromAcceptLanguage('ckb-IQ')).toBe('ku');
+    expect(localeFromAcceptLanguage('tl')).toBe('fil');
+    expect(localeFromAcceptLanguage('xx-YY')).toBeNull();
+    expect(localeFromAcceptLanguage(undefined)).toBeNull();
+  });
+
+  it('picks subdomain, then path, then cookie, then Accept-Language', () => {
+    const base = { appHost: 'example.org', acceptLanguage: 'es', cookie: 'de', pathname: '/fr/mood', host: 'ja.example.org' };
+    expect(pickLocale(base)).toBe('ja');
+    expect(pickLocale({ ...base, host: 'example.org' })).toBe('fr');
+    expect(pickLocale({ ...base, host: 'example.org', pathname: '/mood' })).toBe('de');
+    expect(pickLocale({ ...base, host: 'example.org', pathname: '/mood', cookie: undefined })).toBe('es');
+    expect(pickLocale({})).toBe('en');
+    expect(localeFromHost('xx.example.org', 'example.org')).toBeNull();
+  });
+
+  it('writes English paths unprefixed and the others under their code', () => {
+    expect(localizedPath('en', '/mood')).toBe('/mood');
+    expect(localizedPath('ar', '/mood')).toBe('/ar/mood');
+    expect(localizedPath('ar', '/')).toBe('/ar');
+  });
+
+  it('falls back through related languages to English', () => {
+    expect(catalogChain('ms')).toEqual(['ms', 'id', 'en']);
+    expect(catalogChain('en')).toEqual(['en']);
+  });
+});
+
+describe('text', () => {
+  it('counts user-perceived characters', () => {
+    expect(graphemeLength('abc')).toBe(3);
+    expect(graphemeLength('👨‍👩‍👧')).toBe(1);
+    expect(graphemeLength('🇯🇵é')).toBe(2);
+    expect(graphemeLength('नमस्ते')).toBe(3);
+  });
+
+  it('normalises case, width and spacing for duplicate checks', () => {
+    expect(normalizeForDuplicate('  Hello   WORLD ')).toBe(normalizeForDuplicate('hello world'));
+    expect(normalizeForDuplicate('ＡＢＣ')).toBe('abc');
+  });
+});
+
+describe('ranks', () => {
+  it('maps points to ranks', () => {
+    expect(rankForPoints(0).key).toBe('newcomer');
+    expect(rankForPoints(199).key).toBe('listener');
+    expect(rankForPoints(5000).key).toBe('beacon');
+  });
+});
+
+describe('configuration', () => {
+  it('applies defaults and names every bad value', () => {
+    expect(parseConfig({})).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', SEED_DEMO: true });
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+    expect(parseConfig({ SEED_DEMO: '0', DATABASE_URL: '' })).toMatchObject({ SEED_DEMO: false, DATABASE_URL: undefined });
+  });
+});
