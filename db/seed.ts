@@ -38,7 +38,9 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
 
   for (const p of DEMO_POSTS) {
     const author = await person(p.locale);
-    const w = await write(db, author, { content: p.content, feeling_id: postFeelings.get(p.feeling) }, 'post');
+    const feeling_id = postFeelings.get(p.feeling);
+    if (!feeling_id) throw new Error(`unknown demo feeling ${p.feeling}`);
+    const w = await write(db, author, { content: p.content, feeling_id }, 'post');
     if (w.placed !== 'post') throw new Error(`demo post landed in moods: ${p.content.slice(0, 40)}`);
     tally.posts++;
     for (const text of p.comments) {

@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@react-router/node';
+import { createRequestListener } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
+import * as reactRouter from 'react-router';
 import { COOKIE } from '../../core/limits.ts';
 import { pickLocale } from '../../core/locales.ts';
 import { csrfTokenFor } from '../lib/tokens.ts';
@@ -46,6 +47,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   await app.register(fastifyStatic, { root: `${root}public`, prefix: '/', wildcard: false, index: false, maxAge: '1d' });
 
   let getBuild: () => Promise<ServerBuild>;
+  // The request handler must come from the same react-router instance as the build, which in development
+  // is the one Vite's module runner loaded.
+  let getRouter: () => Promise<typeof reactRouter> = async () => reactRouter;
   let handleAssets: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null = null;
 
   if (opts.mode === 'development') {
@@ -54,7 +58,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     const vite = await createServer({ root, server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
     app.addHook('onClose', () => vite.close());
     handleAssets = vite.middlewares;
-    getBuild = async () => (await (vite.environments.ssr as Runnable).runner.import('virtual:react-router/server-build')) as ServerBuild;
+    const runner = (vite.environments.ssr as Runnable).runner;
+    getBuild = async () => (await runner.import('virtual:react-router/server-build')) as ServerBuild;
+    getRouter = async () => (await runner.import('react-router')) as typeof reactRouter;
     opts.onBuild('development');
   } else {
     if (!existsSync(`${buildDir}/server/index.js`)) throw new Error('The web app is not built: run `npm run build` first.');
@@ -71,49 +77,53 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     getBuild = async () => build;
   }
 
-  const listener = createRequestListener({
-    build: getBuild,
-    getLoadContext: async (request) => {
-      const build = await getBuild();
-      const entry = build.entry.module as unknown as EntryModule;
-      const cookieHeader = request.headers.get('cookie');
-      const authToken = cookieValue(cookieHeader, COOKIE.auth);
-      const url = new URL(request.url);
-      const locale = pickLocale({
-        host: request.headers.get('host'),
-        appHost: opts.appHost,
-        pathname: url.pathname,
-        cookie: cookieValue(cookieHeader, COOKIE.locale),
-        acceptLanguage: request.headers.get('accept-language'),
-      });
-      return entry.createLoadContext({
-        locale,
-        csrfToken: authToken ? csrfTokenFor(authToken) : null,
-        buildId: build.assets.version,
-        appHost: opts.appHost ?? null,
-        origin: opts.publicUrl?.replace(/\/$/, '') ?? url.origin,
-        // Loaders reach the API in-process, as the visitor: same cookies, same language.
-        api: async (path, init = {}) => {
-          const headers: Record<string, string> = {};
-          new Headers(init.headers).forEach((v, k) => {
-            headers[k] = v;
-          });
-          if (cookieHeader) headers.cookie = cookieHeader;
-          headers['x-locale'] ??= locale;
-          const res = await app.inject({
-            method: (init.method ?? 'GET') as 'GET',
-            url: path,
-            headers,
-            payload: typeof init.body === 'string' ? init.body : undefined,
-            remoteAddress: request.headers.get('x-forwarded-for') ?? undefined,
-          });
-          return new Response(res.statusCode === 204 ? null : res.body, {
-            status: res.statusCode,
-            headers: res.headers as Record<string, string>,
-          });
-        },
-      });
-    },
+  async function loadContext(request: Request, build: ServerBuild) {
+    const entry = build.entry.module as unknown as EntryModule;
+    const cookieHeader = request.headers.get('cookie');
+    const authToken = cookieValue(cookieHeader, COOKIE.auth);
+    const url = new URL(request.url);
+    const locale = pickLocale({
+      host: request.headers.get('host'),
+      appHost: opts.appHost,
+      pathname: url.pathname,
+      cookie: cookieValue(cookieHeader, COOKIE.locale),
+      acceptLanguage: request.headers.get('accept-language'),
+    });
+    return entry.createLoadContext({
+      locale,
+      csrfToken: authToken ? csrfTokenFor(authToken) : null,
+      buildId: build.assets.version,
+      appHost: opts.appHost ?? null,
+      origin: opts.publicUrl?.replace(/\/$/, '') ?? url.origin,
+      // Loaders reach the API in-process, as the visitor: same cookies, same language.
+      api: async (path, init = {}) => {
+        const headers: Record<string, string> = {};
+        new Headers(init.headers).forEach((v, k) => {
+          headers[k] = v;
+        });
+        if (cookieHeader) headers.cookie = cookieHeader;
+        headers['x-locale'] ??= locale;
+        const res = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url: path,
+          headers,
+          payload: typeof init.body === 'string' ? init.body : undefined,
+          remoteAddress: request.headers.get('x-forwarded-for') ?? undefined,
+        });
+        return new Response(res.statusCode === 204 ? null : res.body, {
+          status: res.statusCode,
+          headers: res.headers as Record<string, string>,
+        });
+      },
+    });
+  }
+
+  // One handler per build: in development the build changes with every edit.
+  let current: { build: ServerBuild; handle: ReturnType<typeof reactRouter.createRequestHandler> } | null = null;
+  const listener = createRequestListener(async (request) => {
+    const [build, router] = await Promise.all([getBuild(), getRouter()]);
+    if (current?.build !== build) current = { build, handle: router.createRequestHandler(build, opts.mode) };
+    return current.handle(request, await loadContext(request, build));
   });
 
   // Pages take the raw request: no body parsing, no JSON error handling, React Router answers.
