@@ -2,6 +2,7 @@
  * Builds the one Fastify application: API, server-rendered web and realtime. Plugins load in one order:
  * external (cookies, rate limits, security headers, docs) → app (locale, errors, auth) → routes → web.
  */
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -60,7 +61,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+  // ioredis reconnects by itself; without a listener an outage would crash the process.
+  redis?.on('error', (err) => app.log.error({ err: err.message }, 'redis error'));
   const counter = redis ? redisCounter(redis) : memoryCounter();
   app.decorate('database', database);
   app.decorate('redis', redis);
@@ -74,12 +77,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // External
   await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     redis: redis ?? undefined,
     nameSpace: 'rl:',
+    // A Redis outage must not turn every request into a 500: limits pause until it is back.
+    skipOnError: true,
   });
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, global: true });
   await app.register(fastifySwagger, {

@@ -43,6 +43,7 @@ export default fp(
     if (opts.redis) {
       const pub = opts.redis.duplicate();
       const sub = opts.redis.duplicate();
+      for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err: err.message }, 'redis adapter error'));
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@remix-run/node-fetch-server';
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
 import * as reactRouter from 'react-router';
@@ -77,7 +77,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     getBuild = async () => build;
   }
 
-  async function loadContext(request: Request, build: ServerBuild) {
+  /** `clientIp` is Fastify's view of the visitor (proxy-aware), so in-process API calls are limited per visitor. */
+  async function loadContext(request: Request, build: ServerBuild, clientIp: string) {
     const entry = build.entry.module as unknown as EntryModule;
     const cookieHeader = request.headers.get('cookie');
     const authToken = cookieValue(cookieHeader, COOKIE.auth);
@@ -108,7 +109,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
           url: path,
           headers,
           payload: typeof init.body === 'string' ? init.body : undefined,
-          remoteAddress: request.headers.get('x-forwarded-for') ?? undefined,
+          remoteAddress: clientIp,
         });
         return new Response(res.statusCode === 204 ? null : res.body, {
           status: res.statusCode,
@@ -120,11 +121,18 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
 
   // One handler per build: in development the build changes with every edit.
   let current: { build: ServerBuild; handle: ReturnType<typeof reactRouter.createRequestHandler> } | null = null;
-  const listener = createRequestListener(async (request) => {
-    const [build, router] = await Promise.all([getBuild(), getRouter()]);
-    if (current?.build !== build) current = { build, handle: router.createRequestHandler(build, opts.mode) };
-    return current.handle(request, await loadContext(request, build));
-  });
+  async function render(req: IncomingMessage, res: ServerResponse, clientIp: string, protocol: string) {
+    try {
+      const [build, router] = await Promise.all([getBuild(), getRouter()]);
+      if (current?.build !== build) current = { build, handle: router.createRequestHandler(build, opts.mode) };
+      const request = createRequest(req, res, { protocol: `${protocol}:` });
+      await sendResponse(res, await current.handle(request, await loadContext(request, build, clientIp)));
+    } catch (err) {
+      app.log.error({ err }, 'page rendering failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Server Error');
+    }
+  }
 
   // Pages take the raw request: no body parsing, no JSON error handling, React Router answers.
   await app.register(async (scope) => {
@@ -134,8 +142,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       reply.hijack();
       const { raw: req } = request;
       const { raw: res } = reply;
-      if (handleAssets) handleAssets(req, res, () => listener(req, res));
-      else listener(req, res);
+      const go = () => void render(req, res, request.ip, request.protocol);
+      if (handleAssets) handleAssets(req, res, go);
+      else go();
     });
   });
 }
