@@ -41,8 +41,9 @@ export default fp(
   async function realtime(app: FastifyInstance, opts: { db: Db; redis?: Redis }) {
     const io = new Server(app.server, { path: '/socket.io', serveClient: false, destroyUpgrade: false });
     if (opts.redis) {
-      const pub = opts.redis.duplicate();
-      const sub = opts.redis.duplicate();
+      // Subscriptions wait for Redis instead of failing, so an outage at start does not end the process.
+      const pub = opts.redis.duplicate({ maxRetriesPerRequest: null });
+      const sub = opts.redis.duplicate({ maxRetriesPerRequest: null });
       for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err: err.message }, 'redis adapter error'));
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
