@@ -6,11 +6,11 @@ import { avatars, comments, posts, users } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { Viewer } from '../posts/service.ts';
-import { loadRankIds, type Serializer, toPublicUser } from '../users/service.ts';
+import { authorColumns, loadRankIds, type Serializer, toAuthor } from '../users/service.ts';
 
 function commentQuery(db: DbOrTx) {
   return db
-    .select({ comment: comments, nickname: users.nickname, avatarId: users.avatarId, avatarFile: avatars.file, points: users.points })
+    .select({ comment: comments, ...authorColumns })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .leftJoin(avatars, eq(avatars.id, users.avatarId));
@@ -25,7 +25,7 @@ function toComment(row: CommentJoin, viewer: Viewer, s: Serializer): Comment {
     post_id: c.postId,
     parent_id: c.parentId,
     content: c.content,
-    user: toPublicUser({ id: c.userId, nickname: row.nickname, avatarId: row.avatarId, avatarFile: row.avatarFile, points: row.points }, s),
+    user: toAuthor(row, s),
     votes_score: c.votesScore,
     my_vote: 0,
     replies_count: c.repliesCount,

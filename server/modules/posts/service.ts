@@ -12,35 +12,11 @@ import { avatars, feelings, moods, posts, users } from '../../../db/schema.ts';
 import { NotFound, Rejected, TooMany } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import { requireFeeling, toFeeling } from '../feelings/service.ts';
-import { loadRankIds, type Serializer, toPublicUser, type UserRow } from '../users/service.ts';
+import { authorColumns, loadRankIds, type Serializer, toAuthor, type UserRow } from '../users/service.ts';
 
 export interface Viewer {
   id: number | null;
   locale: string;
-}
-
-const authorColumns = {
-  authorId: users.id,
-  authorNickname: users.nickname,
-  authorAvatarId: users.avatarId,
-  authorAvatarFile: avatars.file,
-  authorPoints: users.points,
-};
-
-function author(
-  row: { authorId: number; authorNickname: string; authorAvatarId: number | null; authorAvatarFile: string | null; authorPoints: number },
-  s: Serializer,
-) {
-  return toPublicUser(
-    {
-      id: row.authorId,
-      nickname: row.authorNickname,
-      avatarId: row.authorAvatarId,
-      avatarFile: row.authorAvatarFile,
-      points: row.authorPoints,
-    },
-    s,
-  );
 }
 
 function postQuery(db: DbOrTx) {
@@ -65,7 +41,7 @@ function toPost(row: PostJoin, viewer: Viewer, s: Serializer): Post {
     topic_id: p.topicId,
     tags: [],
     poll: null,
-    user: author(row, s),
+    user: toAuthor(row, s),
     supports_count: p.supportsCount,
     comments_count: p.commentsCount,
     is_supported: false,
@@ -99,7 +75,7 @@ function toMood(row: MoodJoin, viewer: Viewer, s: Serializer): Mood {
     language: m.language,
     feeling: row.feeling ? toFeeling(row.feeling, viewer.locale) : null,
     poll: null,
-    user: author(row, s),
+    user: toAuthor(row, s),
     interactions: {},
     my_interaction: null,
     is_hidden: false,

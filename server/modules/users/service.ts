@@ -75,6 +75,36 @@ export function toUser(row: UserRow, s: Serializer): User {
   };
 }
 
+/** Columns of a content item's author, selected beside the item (joined users and avatars). */
+export const authorColumns = {
+  authorId: users.id,
+  authorNickname: users.nickname,
+  authorAvatarId: users.avatarId,
+  authorAvatarFile: avatars.file,
+  authorPoints: users.points,
+};
+
+type AuthorJoin = {
+  authorId: number;
+  authorNickname: string;
+  authorAvatarId: number | null;
+  authorAvatarFile: string | null;
+  authorPoints: number;
+};
+
+export function toAuthor(row: AuthorJoin, s: Serializer): PublicUser {
+  return toPublicUser(
+    {
+      id: row.authorId,
+      nickname: row.authorNickname,
+      avatarId: row.authorAvatarId,
+      avatarFile: row.authorAvatarFile,
+      points: row.authorPoints,
+    },
+    s,
+  );
+}
+
 export async function listAvatars(db: DbOrTx): Promise<Avatar[]> {
   const rows = await db.select().from(avatars).orderBy(avatars.sortOrder, avatars.id);
   return rows.map((a) => ({ id: a.id, url: avatarUrl(a.file) }));
