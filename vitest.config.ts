@@ -21,7 +21,15 @@ export default defineConfig({
     projects: [
       { test: { name: 'pglite', include, env: { TEST_DB_KIND: 'pglite' } } },
       ...(postgres
-        ? [{ test: { name: 'postgres', include: ['server/**/*.test.ts', 'db/**/*.test.ts'], env: { TEST_DB_KIND: 'postgres' } } }]
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: ['server/modules/**/*.test.ts', 'server/plugins/**/*.test.ts'],
+                env: { TEST_DB_KIND: 'postgres' },
+              },
+            },
+          ]
         : []),
     ],
   },

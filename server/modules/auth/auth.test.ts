@@ -42,6 +42,11 @@ describe('guest login', () => {
     expect(user).not.toMatch(/HttpOnly/);
   });
 
+  it('accepts a request without a body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/guest-login' });
+    expect(res.statusCode).toBe(201);
+  });
+
   it('gives each guest a unique username', async () => {
     const names = await Promise.all([1, 2, 3, 4, 5].map(() => t.app.inject({ method: 'POST', url: '/api/guest-login', payload: {} })));
     const set = new Set(names.map((r) => r.json().data.username));

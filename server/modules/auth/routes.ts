@@ -28,7 +28,7 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
       schema: {
         tags: ['auth'],
         summary: 'Create an anonymous account and sign in',
-        body: z.object({}).passthrough().optional(),
+        body: z.looseObject({}).nullish(),
         response: { 201: authResponse },
       },
       config: { rateLimit: { max: opts.guestLoginsPerHour, timeWindow: '1 hour' } },

@@ -1,0 +1,86 @@
+/** The process as `npm start` runs it: first start seeds, SIGTERM ends cleanly, a restart keeps the data. */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'kindred-main-'));
+const port = 3300 + Math.floor(Math.random() * 500);
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'build/server/index.js'))) execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+}, 120_000);
+
+function start(): { child: ChildProcess; output: () => string } {
+  let out = '';
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  });
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  return { child, output: () => out };
+}
+
+async function healthy() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('server process', () => {
+  it('seeds on first start, shuts down on SIGTERM, and keeps its data across a restart', async () => {
+    const first = start();
+    await healthy();
+    const before = await (await fetch(`http://127.0.0.1:${port}/api/posts`)).json();
+    expect(before.meta.total).toBeGreaterThan(10);
+    expect(first.output()).toContain('demo content seeded');
+    const guest = await (await fetch(`http://127.0.0.1:${port}/api/guest-login`, { method: 'POST' })).json();
+
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    const second = start();
+    await healthy();
+    const after = await (await fetch(`http://127.0.0.1:${port}/api/posts`)).json();
+    expect(after.meta.total).toBe(before.meta.total);
+    expect(second.output()).not.toContain('demo content seeded');
+    const me = await fetch(`http://127.0.0.1:${port}/api/get/data/user`, { headers: { authorization: `Bearer ${guest.token}` } });
+    expect(me.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
+  }, 90_000);
+
+  it('refuses a bad configuration value, naming it', () => {
+    let message = '';
+    try {
+      execFileSync(process.execPath, ['server/main.ts'], { cwd: root, env: { ...process.env, PORT: 'not-a-port' }, stdio: 'pipe' });
+    } catch (err) {
+      message = String((err as { stderr: Buffer }).stderr);
+    }
+    expect(message).toContain('PORT');
+  });
+});
