@@ -112,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cookies: { domain: cookieDomain },
     guestLoginsPerHour: options.guestLoginsPerHour ?? 30,
   });
-  await app.register(userRoutes, { db: database.db });
+  await app.register(userRoutes, { db: database.db, cookies: { domain: cookieDomain } });
   await app.register(postRoutes, { db: database.db });
   await app.register(commentRoutes, { db: database.db });
   // Unknown API paths answer in JSON, never with the web app's page.

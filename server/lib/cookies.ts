@@ -1,6 +1,6 @@
 /** The cookies of SPEC.md section 9: authToken and currentUser for 7 days on the parent domain, path /. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_COOKIE_MAX_AGE, COOKIE } from '../../core/limits.ts';
+import { AUTH_COOKIE_MAX_AGE, COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../core/limits.ts';
 import type { User } from '../../core/types.ts';
 
 export interface CookieSettings {
@@ -21,4 +21,15 @@ export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, 
 
 export function clearSessionCookies(reply: FastifyReply, settings: CookieSettings) {
   for (const name of [COOKIE.auth, COOKIE.user]) reply.clearCookie(name, { path: '/', domain: settings.domain });
+}
+
+/** The chosen interface language: 365 days, SameSite lax, shared by the language subdomains. */
+export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, settings: CookieSettings, locale: string) {
+  reply.setCookie(COOKIE.locale, locale, {
+    path: '/',
+    maxAge: LOCALE_COOKIE_MAX_AGE,
+    domain: settings.domain,
+    sameSite: 'lax',
+    secure: isHttps(request),
+  });
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { THEMES } from '../../../core/limits.ts';
 import type { Db } from '../../../db/client.ts';
 import { Forbidden } from '../../errors.ts';
+import { type CookieSettings, setLocaleCookie } from '../../lib/cookies.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { emailSchema, localeSchema, nicknameSchema, passwordSchema, usernameSchema, userSchema } from './schemas.ts';
 import {
@@ -21,7 +22,7 @@ import {
 
 const dataUser = z.object({ data: userSchema });
 
-export default async function userRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export default async function userRoutes(fastify: FastifyInstance, opts: { db: Db; cookies: CookieSettings }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
   const auth = { onRequest: app.requireUser };
@@ -109,10 +110,11 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
         response: { 200: z.object({ user: userSchema }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = currentUser(request);
       if (request.params.user_id !== me.id) throw new Forbidden();
       const user = await db.transaction((tx) => updateUser(tx, me.id, request.body));
+      if (request.body.locale) setLocaleCookie(request, reply, opts.cookies, request.body.locale);
       return { user: toUser(user, await serializer(db, request.locale)) };
     },
   );

@@ -26,6 +26,10 @@ describe('PUT /api/users/{id}', () => {
     expect(res.statusCode).toBe(200);
     const user = res.json().user;
     expect(user).toMatchObject({ avatar: avatars[3], nickname: suggestions[0].nickname, locale: 'ar', theme: 'dark' });
+    const localeCookie = String(res.headers['set-cookie']);
+    expect(localeCookie).toMatch(/^locale=ar;/);
+    expect(localeCookie).toMatch(/Max-Age=31536000/);
+    expect(localeCookie).toMatch(/SameSite=Lax/);
 
     const typed = await t.app.inject({
       method: 'PUT',
