@@ -124,6 +124,62 @@ export const DEMO_POSTS: DemoPost[] = [
       'Nimekuwa nikipambana na huzuni kwa muda mrefu, lakini wiki hii nilianza kutembea kila asubuhi na rafiki yangu. Ninahisi mwanga kidogo moyoni. Nataka kuwashukuru wote mnaoshiriki hadithi zenu hapa; zinanipa nguvu ya kuendelea.',
     comments: ['Hongera kwa hatua hii! Endelea hivyo.'],
   },
+  {
+    locale: 'ko',
+    feeling: 'lonely',
+    content:
+      '회사에서는 늘 밝은 척하지만 퇴근하고 집에 오면 아무와도 이야기하지 않은 채 하루가 끝나요. 누군가에게 연락하고 싶어도 귀찮게 할까 봐 망설여져요. 다들 이런 외로움을 어떻게 견디시나요? 작은 조언이라도 듣고 싶어요. 오늘 밤은 특히 조용하네요. 이런 마음을 털어놓을 수 있는 곳이 있어서 다행이에요.',
+    comments: ['연락을 받으면 오히려 반가워하는 사람이 많아요. 짧은 안부 인사부터 시작해 보세요.'],
+  },
+  {
+    locale: 'it',
+    feeling: 'overwhelmed',
+    content:
+      'Sto lavorando e studiando allo stesso tempo, e da settimane mi sembra di non avere un attimo per respirare. Mi sento in colpa quando mi riposo e stanca quando non lo faccio. Come trovate un equilibrio quando tutto sembra urgente?',
+    comments: ['Scegli una sola cosa importante al giorno. Il resto può aspettare più di quanto pensi.'],
+  },
+  {
+    locale: 'fa',
+    feeling: 'sad',
+    content:
+      'چند ماه است که پدربزرگم را از دست داده‌ام و هنوز هر روز به یادش هستم. او همیشه کسی بود که به حرف‌هایم گوش می‌داد. حالا احساس می‌کنم کسی نیست که مرا بفهمد. شما چطور با غم از دست دادن عزیزانتان کنار آمدید؟',
+    comments: ['متأسفم برای از دست دادنش. نوشتن نامه‌ای برای او به من خیلی کمک کرد.'],
+  },
+  {
+    locale: 'uk',
+    feeling: 'anxious',
+    content:
+      'Останнім часом я погано сплю через постійні новини і тривогу за рідних. Вдень намагаюся триматися, але ввечері думки не дають спокою. Чи є у вас способи трохи заспокоїтися перед сном? Буду вдячна за будь-яку пораду.',
+    comments: ['Мені допомагає вимикати новини за годину до сну і робити кілька повільних вдихів.'],
+  },
+  {
+    locale: 'vi',
+    feeling: 'confused',
+    content:
+      'Mình sắp tốt nghiệp nhưng vẫn chưa biết mình thật sự muốn làm gì. Gia đình mong mình làm ngân hàng, còn mình lại thích vẽ. Mình sợ chọn sai rồi hối hận. Các bạn đã quyết định con đường của mình như thế nào?',
+    comments: ['Bạn có thể thử làm song song một thời gian, vừa đi làm vừa vẽ, rồi sẽ thấy rõ hơn.'],
+  },
+  {
+    locale: 'pl',
+    feeling: 'hopeful',
+    content:
+      'Po długiej przerwie wróciłam do biegania. Na początku dałam radę tylko pięć minut, dziś przebiegłam dwadzieścia. To nie tylko o kondycję chodzi: pierwszy raz od miesięcy czuję, że coś w moim życiu idzie do przodu.',
+    comments: ['Brawo! Małe kroki naprawdę się sumują.'],
+  },
+  {
+    locale: 'nl',
+    feeling: 'angry',
+    content:
+      'Ik ben zo boos op mezelf omdat ik weer nee heb gezegd tegen een feestje uit angst. Mijn vrienden blijven me uitnodigen, maar ik ben bang dat ze het op een dag opgeven. Hoe doorbreken jullie zo’n patroon van vermijden?',
+    comments: ['Misschien helpt het om eerst voor een kort bezoek te gaan, met een vriend die weet hoe je je voelt.'],
+  },
+  {
+    locale: 'th',
+    feeling: 'grateful',
+    content:
+      'อยากขอบคุณทุกคนที่เคยตอบโพสต์ของฉันเมื่อเดือนก่อน ตอนนั้นฉันรู้สึกเหมือนไม่มีใครเข้าใจ แต่คำพูดของพวกคุณทำให้ฉันกล้าไปคุยกับนักจิตวิทยา ตอนนี้ฉันรู้สึกดีขึ้นมากแล้วนะ ขอบคุณจริงๆ ที่อยู่ตรงนี้เสมอ และขอให้ทุกคนที่กำลังเหนื่อยอยู่มีกำลังใจนะ',
+    comments: ['ดีใจด้วยมากๆ เลยนะ'],
+  },
 ];
 
 export interface DemoMood {
@@ -153,4 +209,10 @@ export const DEMO_MOODS: DemoMood[] = [
   { locale: 'ko', feeling: 'calm', content: '오늘은 산책하면서 하늘을 오래 바라봤어요. 마음이 조금 편해졌어요.' },
   { locale: 'it', feeling: 'anxious', content: 'Domani ho un colloquio importante. Incrociate le dita per me.' },
   { locale: 'fa', feeling: 'happy', content: 'امروز بعد از مدت‌ها با دوستم حرف زدم و کلی خندیدیم.' },
+  { locale: 'uk', feeling: 'calm', content: 'Вечірня прогулянка парком. Нарешті тиша в голові.' },
+  { locale: 'vi', feeling: 'tired', content: 'Một tuần dài. Tối nay chỉ muốn ngủ sớm.' },
+  { locale: 'pl', feeling: 'happy', content: 'Przyjaciółka przysłała mi list. Prawdziwy, papierowy list!' },
+  { locale: 'nl', feeling: 'frustrated', content: 'Weer de hele dag regen en geen energie. Morgen een nieuwe poging.' },
+  { locale: 'th', feeling: 'loved', content: 'แม่โทรมาถามว่ากินข้าวหรือยัง รู้สึกอบอุ่นมาก' },
+  { locale: 'sw', feeling: 'calm', content: 'Nimekaa kando ya bahari jioni hii. Moyo wangu umetulia.' },
 ];
