@@ -28,13 +28,12 @@ declare module 'fastify' {
 export const PUBLIC_ROOMS = ['feed:posts', 'feed:moods', 'feed:thoughts'] as const;
 export const userRoom = (id: number) => `user:${id}`;
 
-function tokenFrom(socket: Socket): string | null {
+function tokenFrom(socket: Socket, parseCookie: (header: string) => Record<string, string | undefined>): string | null {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
   if (typeof auth?.token === 'string' && auth.token) return auth.token;
   const header = socket.handshake.headers.authorization;
   if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim();
-  const cookie = socket.handshake.headers.cookie?.match(new RegExp(`(?:^|;\\s*)${COOKIE.auth}=([^;]*)`));
-  return cookie ? decodeURIComponent(cookie[1]) : null;
+  return parseCookie(socket.handshake.headers.cookie ?? '')[COOKIE.auth] || null;
 }
 
 export default fp(
@@ -52,7 +51,7 @@ export default fp(
     }
 
     io.use(async (socket, next) => {
-      const token = tokenFrom(socket);
+      const token = tokenFrom(socket, (header) => app.parseCookie(header));
       if (!token) return next();
       try {
         const user = await userForToken(opts.db, token);
@@ -91,5 +90,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'realtime' },
+  { name: 'realtime', dependencies: ['@fastify/cookie'] },
 );

@@ -38,11 +38,6 @@ export interface WebOptions {
   onBuild(id: string): void;
 }
 
-function cookieValue(header: string | null, name: string): string | undefined {
-  const m = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  return m ? decodeURIComponent(m[1]) : undefined;
-}
-
 export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   await app.register(fastifyStatic, { root: `${root}public`, prefix: '/', wildcard: false, index: false, maxAge: '1d' });
 
@@ -81,13 +76,14 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   async function loadContext(request: Request, build: ServerBuild, clientIp: string) {
     const entry = build.entry.module as unknown as EntryModule;
     const cookieHeader = request.headers.get('cookie');
-    const authToken = cookieValue(cookieHeader, COOKIE.auth);
+    const cookies = app.parseCookie(cookieHeader ?? '');
+    const authToken = cookies[COOKIE.auth];
     const url = new URL(request.url);
     const locale = pickLocale({
       host: request.headers.get('host'),
       appHost: opts.appHost,
       pathname: url.pathname,
-      cookie: cookieValue(cookieHeader, COOKIE.locale),
+      cookie: cookies[COOKIE.locale],
       acceptLanguage: request.headers.get('accept-language'),
     });
     return entry.createLoadContext({

@@ -6,7 +6,7 @@ import { avatars, comments, posts, users } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { Viewer } from '../posts/service.ts';
-import { authorColumns, loadRankIds, type Serializer, toAuthor } from '../users/service.ts';
+import { authorColumns, type Serializer, serializer, toAuthor } from '../users/service.ts';
 
 function commentQuery(db: DbOrTx) {
   return db
@@ -37,12 +37,11 @@ function toComment(row: CommentJoin, viewer: Viewer, s: Serializer): Comment {
 
 export async function listComments(db: Db, viewer: Viewer, postId: number, q: PageQuery) {
   const where = and(eq(comments.postId, postId), isNull(comments.parentId));
-  const [rows, [{ total }], rankIds] = await Promise.all([
+  const [rows, [{ total }], s] = await Promise.all([
     commentQuery(db).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(q.per_page).offset(offset(q)),
     db.select({ total: count() }).from(comments).where(where),
-    loadRankIds(db),
+    serializer(db, viewer.locale),
   ]);
-  const s = { locale: viewer.locale, rankIds };
   return paged(
     rows.map((r) => toComment(r, viewer, s)),
     total,
@@ -62,6 +61,6 @@ export async function addComment(db: Db, viewer: Viewer & { id: number }, postId
     if (!post) throw new NotFound();
     const [row] = await tx.insert(comments).values({ postId, userId: viewer.id, content: content.trim() }).returning({ id: comments.id });
     const [joined] = await commentQuery(tx).where(eq(comments.id, row.id));
-    return toComment(joined, viewer, { locale: viewer.locale, rankIds: await loadRankIds(tx) });
+    return toComment(joined, viewer, await serializer(tx, viewer.locale));
   });
 }

@@ -12,7 +12,7 @@ import { avatars, feelings, moods, posts, users } from '../../../db/schema.ts';
 import { NotFound, Rejected, TooMany } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import { requireFeeling, toFeeling } from '../feelings/service.ts';
-import { authorColumns, loadRankIds, type Serializer, toAuthor, type UserRow } from '../users/service.ts';
+import { authorColumns, type Serializer, serializer, toAuthor, type UserRow } from '../users/service.ts';
 
 export interface Viewer {
   id: number | null;
@@ -85,15 +85,11 @@ function toMood(row: MoodJoin, viewer: Viewer, s: Serializer): Mood {
   };
 }
 
-async function serializerFor(db: DbOrTx, viewer: Viewer): Promise<Serializer> {
-  return { locale: viewer.locale, rankIds: await loadRankIds(db) };
-}
-
 export async function listPosts(db: Db, viewer: Viewer, q: PageQuery) {
   const [rows, [{ total }], s] = await Promise.all([
     postQuery(db).orderBy(desc(posts.createdAt), desc(posts.id)).limit(q.per_page).offset(offset(q)),
     db.select({ total: count() }).from(posts),
-    serializerFor(db, viewer),
+    serializer(db, viewer.locale),
   ]);
   return paged(
     rows.map((r) => toPost(r, viewer, s)),
@@ -106,14 +102,14 @@ export async function listPosts(db: Db, viewer: Viewer, q: PageQuery) {
 export async function getPost(db: DbOrTx, viewer: Viewer, id: number): Promise<Post> {
   const [row] = await postQuery(db).where(eq(posts.id, id));
   if (!row) throw new NotFound();
-  return toPost(row, viewer, await serializerFor(db, viewer));
+  return toPost(row, viewer, await serializer(db, viewer.locale));
 }
 
 export async function listMoods(db: Db, viewer: Viewer, q: PageQuery) {
   const [rows, [{ total }], s] = await Promise.all([
     moodQuery(db).orderBy(desc(moods.createdAt), desc(moods.id)).limit(q.per_page).offset(offset(q)),
     db.select({ total: count() }).from(moods),
-    serializerFor(db, viewer),
+    serializer(db, viewer.locale),
   ]);
   return paged(
     rows.map((r) => toMood(r, viewer, s)),
@@ -126,7 +122,7 @@ export async function listMoods(db: Db, viewer: Viewer, q: PageQuery) {
 export async function getMood(db: DbOrTx, viewer: Viewer, id: number): Promise<Mood> {
   const [row] = await moodQuery(db).where(eq(moods.id, id));
   if (!row) throw new NotFound();
-  return toMood(row, viewer, await serializerFor(db, viewer));
+  return toMood(row, viewer, await serializer(db, viewer.locale));
 }
 
 export interface WriteInput {
