@@ -1,6 +1,6 @@
 /** The one schema, for PGlite and PostgreSQL alike. Migrations in db/migrations are generated from it by drizzle-kit. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -110,6 +110,8 @@ export const posts = pgTable(
     index('posts_feed_idx').on(t.createdAt.desc(), t.id.desc()),
     index('posts_user_created_idx').on(t.userId, t.createdAt),
     index('posts_user_key_idx').on(t.userId, t.contentKey),
+    index('posts_language_feed_idx').on(t.language, t.createdAt.desc(), t.id.desc()),
+    index('posts_topic_feed_idx').on(t.topicId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -124,10 +126,15 @@ export const moods = pgTable(
     contentKey: text('content_key').notNull(),
     language: text('language').notNull(),
     feelingId: integer('feeling_id').references(() => feelings.id, { onDelete: 'set null' }),
+    /** Interaction counts by type (core/limits.ts MOOD_INTERACTIONS), kept with the row. */
+    hugCount: integer('hug_count').notNull().default(0),
+    relateCount: integer('relate_count').notNull().default(0),
+    strengthCount: integer('strength_count').notNull().default(0),
+    careCount: integer('care_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('moods_feed_idx').on(t.createdAt.desc(), t.id.desc()), index('moods_user_key_idx').on(t.userId, t.contentKey)],
+  (t) => [index('moods_language_feed_idx').on(t.language, t.createdAt.desc(), t.id.desc()), index('moods_feed_idx').on(t.createdAt.desc(), t.id.desc()), index('moods_user_key_idx').on(t.userId, t.contentKey)],
 );
 
 export const comments = pgTable(
@@ -140,7 +147,8 @@ export const comments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    parentId: integer('parent_id'),
+    /** Replies are one level deep; deleting a comment deletes its replies. */
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     votesScore: integer('votes_score').notNull().default(0),
     repliesCount: integer('replies_count').notNull().default(0),
@@ -149,3 +157,169 @@ export const comments = pgTable(
   },
   (t) => [index('comments_post_idx').on(t.postId, t.parentId, t.createdAt)],
 );
+
+const userRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const postRef = () =>
+  integer('post_id')
+    .notNull()
+    .references(() => posts.id, { onDelete: 'cascade' });
+
+/** A poll belongs to exactly one post or one mood. */
+export const polls = pgTable('polls', {
+  id: serial('id').primaryKey(),
+  postId: integer('post_id')
+    .unique()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  moodId: integer('mood_id')
+    .unique()
+    .references(() => moods.id, { onDelete: 'cascade' }),
+  question: text('question'),
+  votesCount: integer('votes_count').notNull().default(0),
+});
+
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    id: serial('id').primaryKey(),
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    position: integer('position').notNull(),
+    votesCount: integer('votes_count').notNull().default(0),
+  },
+  (t) => [index('poll_options_poll_idx').on(t.pollId, t.position)],
+);
+
+/** One vote per user per poll; moving it rewrites the row. */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
+);
+
+export const supports = pgTable(
+  'supports',
+  { postId: postRef(), userId: userRef(), createdAt: createdAt() },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('supports_created_idx').on(t.createdAt)],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  { postId: postRef(), userId: userRef(), createdAt: createdAt() },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('favorites_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const postHides = pgTable('post_hides', { postId: postRef(), userId: userRef(), createdAt: createdAt() }, (t) => [
+  primaryKey({ columns: [t.userId, t.postId] }),
+]);
+
+export const moodHides = pgTable(
+  'mood_hides',
+  {
+    moodId: integer('mood_id')
+      .notNull()
+      .references(() => moods.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moodId] })],
+);
+
+/** One interaction per user per mood; a new type replaces the old. */
+export const moodInteractions = pgTable(
+  'mood_interactions',
+  {
+    moodId: integer('mood_id')
+      .notNull()
+      .references(() => moods.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.moodId, t.userId] })],
+);
+
+export const commentVotes = pgTable(
+  'comment_votes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    vote: smallint('vote').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+export const reportTypes = pgTable('report_types', {
+  id: serial('id').primaryKey(),
+  /** Message key suffix: report_type.{key}. */
+  key: text('key').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Reports of any item; `target` is post, mood, comment, thought or message. One per user per item. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    target: text('target').notNull(),
+    targetId: integer('target_id').notNull(),
+    reportTypeId: integer('report_type_id')
+      .notNull()
+      .references(() => reportTypes.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reports_once_idx').on(t.userId, t.target, t.targetId), index('reports_target_idx').on(t.target, t.targetId)],
+);
+
+export const tags = pgTable('tags', { id: serial('id').primaryKey(), name: text('name').notNull(), createdAt: createdAt() }, (t) => [
+  uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
+]);
+
+export const postTags = pgTable(
+  'post_tags',
+  {
+    postId: postRef(),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index('post_tags_tag_idx').on(t.tagId, t.postId)],
+);
+
+/**
+ * Row counts kept per kind and language, updated in the same transaction as the rows, so a feed's total
+ * is a sum over a few rows instead of a count over 200,000.
+ */
+export const contentCounts = pgTable(
+  'content_counts',
+  { kind: text('kind').notNull(), language: text('language').notNull(), n: integer('n').notNull().default(0) },
+  (t) => [primaryKey({ columns: [t.kind, t.language] })],
+);
+
+/** QR sign-in: a signed-out device shows a code, a signed-in phone approves it, the device collects a token once. */
+export const qrLogins = pgTable('qr_logins', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  approvedUserId: integer('approved_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+  consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+});
