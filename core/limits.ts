@@ -23,6 +23,7 @@ export const LIMITS = {
   email: 254,
   pollOptions: { min: 2, max: 6 },
   pollOptionText: 100,
+  pollQuestion: 200,
 } as const;
 
 /** Seconds; SPEC.md section 9. */
@@ -37,3 +38,17 @@ export const COOKIE = {
 
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** API.md fixed vocabularies. */
+export const MOOD_INTERACTIONS = ['hug', 'relate', 'strength', 'care'] as const;
+export type MoodInteraction = (typeof MOOD_INTERACTIONS)[number];
+
+/** Report reasons; names are translated through `report_type.{key}`. */
+export const REPORT_TYPES = ['spam', 'harassment', 'hate', 'self_harm', 'violence', 'sexual', 'misinformation', 'personal_info', 'other'] as const;
+export const REPORT_NOTE_MAX = 500;
+
+/** DESIGN.md ranks: points earned per action. */
+export const POINTS = { supportGiven: 1, supportReceived: 2, comment: 2, post: 5, advice: 3 } as const;
+
+export const TAG_MAX = 50;
+export const TRENDING_DAYS = 7;

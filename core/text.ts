@@ -11,3 +11,13 @@ export function graphemeLength(text: string): number {
 export function normalizeForDuplicate(text: string): string {
   return text.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
 }
+
+/** #hashtags in a text: letters, marks, digits and underscores in any script, 2–50 of them, each once. */
+export function extractHashtags(text: string): string[] {
+  const seen = new Map<string, string>();
+  for (const m of text.matchAll(/(?:^|[^\p{L}\p{M}\p{N}_&#])#([\p{L}\p{M}\p{N}_]{2,50})(?![\p{L}\p{M}\p{N}_])/gu)) {
+    const key = m[1].toLocaleLowerCase('und');
+    if (!seen.has(key)) seen.set(key, m[1]);
+  }
+  return [...seen.values()].slice(0, 10);
+}

@@ -5,7 +5,8 @@
 import { count, eq } from 'drizzle-orm';
 import { createGuest } from '../server/modules/auth/service.ts';
 import { addComment } from '../server/modules/comments/service.ts';
-import { write } from '../server/modules/posts/service.ts';
+import { setSupport } from '../server/modules/posts/actions.ts';
+import { write } from '../server/modules/posts/write.ts';
 import type { UserRow } from '../server/modules/users/service.ts';
 import type { Db } from './client.ts';
 import { DEMO_MOODS, DEMO_POSTS } from './demo/content.ts';
@@ -45,7 +46,9 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
     tally.posts++;
     for (const text of p.comments) {
       const commenter = await person(p.locale);
-      await addComment(db, { id: commenter.id, locale: p.locale }, w.post.id, text);
+      await addComment(db, { id: commenter.id, locale: p.locale, languages: null }, w.post.id, text);
+      // People who comment on a problem usually support it too.
+      await setSupport(db, commenter.id, w.post.id, true);
       tally.comments++;
     }
   }

@@ -19,7 +19,10 @@ import authRoutes from './modules/auth/routes.ts';
 import commentRoutes from './modules/comments/routes.ts';
 import healthRoutes, { type BuildInfo } from './modules/health/routes.ts';
 import languageRoutes from './modules/languages/routes.ts';
+import moodRoutes from './modules/moods/routes.ts';
 import postRoutes from './modules/posts/routes.ts';
+import reportRoutes from './modules/reports/routes.ts';
+import tagRoutes from './modules/tags/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -114,7 +117,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(userRoutes, { db: database.db, cookies: { domain: cookieDomain } });
   await app.register(postRoutes, { db: database.db });
+  await app.register(moodRoutes, { db: database.db });
   await app.register(commentRoutes, { db: database.db });
+  await app.register(reportRoutes, { db: database.db });
+  await app.register(tagRoutes, { db: database.db });
   // Unknown API paths answer in JSON, never with the web app's page.
   app.all('/api/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 

@@ -21,6 +21,8 @@ function issueMessage(issue: ZodIssueLike): Msg {
   if (issue.keyword === 'too_big' && p.origin === 'string') {
     return { key: 'validation.too_long', values: { max: Number(p.maximum) } };
   }
+  if (issue.keyword === 'too_small' && p.origin === 'array') return { key: 'validation.too_few_items', values: { min: Number(p.minimum) } };
+  if (issue.keyword === 'too_big' && p.origin === 'array') return { key: 'validation.too_many_items', values: { max: Number(p.maximum) } };
   if (issue.keyword === 'invalid_type' && p.input === undefined) return { key: 'validation.required' };
   if (issue.keyword === 'invalid_format' && p.format === 'email') return { key: 'validation.email' };
   if (issue.keyword === 'custom' && typeof p.params === 'object' && p.params && 'key' in p.params) {

@@ -1,4 +1,4 @@
-/** API.md "Comments": reading and writing top-level comments. */
+/** API.md "Comments": comments and replies, editing, deleting and votes. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,9 +6,10 @@ import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../../db/client.ts';
 import { pagedSchema, pageQuery } from '../../lib/paging.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { idField } from '../posts/schemas.ts';
+import { signedIn, viewerOf } from '../../lib/viewer.ts';
+import { idField, idParam } from '../posts/schemas.ts';
 import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
-import { addComment, listComments } from './service.ts';
+import { addComment, addReply, deleteComment, listComments, listReplies, updateComment, voteComment } from './service.ts';
 
 const commentBase = z.object({
   id: z.number(),
@@ -25,6 +26,10 @@ const commentBase = z.object({
 // Replies are one level deep, so a reply's own replies list is always empty.
 const commentSchema = commentBase.extend({ replies: z.array(commentBase.extend({ replies: z.array(z.unknown()) })) });
 
+const auth = { security: [{ bearer: [] }] };
+const commentContent = text(1, LIMITS.comment);
+const intId = z.coerce.number().int().positive().max(2_147_483_647);
+
 export default async function commentRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
@@ -34,12 +39,26 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
     {
       schema: {
         tags: ['comments'],
-        summary: "A post's top-level comments, oldest first",
-        querystring: pageQuery.extend({ post_id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 200: pagedSchema(commentSchema) },
+        summary: "A post's top-level comments, oldest first, each with its first 3 replies",
+        querystring: pageQuery.extend({ post_id: intId }),
+        response: { 200: pagedSchema(commentSchema), 404: errorSchema },
       },
     },
-    async (request) => listComments(db, { id: request.user?.id ?? null, locale: request.locale }, request.query.post_id, request.query),
+    async (request) => listComments(db, viewerOf(request), request.query.post_id, request.query),
+  );
+
+  app.get(
+    '/api/comments/:id/replies',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "A comment's replies, oldest first",
+        params: idParam,
+        querystring: pageQuery,
+        response: { 200: pagedSchema(commentSchema), 404: errorSchema },
+      },
+    },
+    async (request) => listReplies(db, viewerOf(request), request.params.id, request.query),
   );
 
   app.post(
@@ -47,16 +66,77 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
+        ...auth,
         tags: ['comments'],
         summary: 'Comment on a post',
-        body: z.object({ post_id: idField, content: text(1, LIMITS.comment) }),
+        body: z.object({ post_id: idField, content: commentContent }),
         response: { 201: z.object({ data: commentSchema }), 404: errorSchema, 422: errorSchema },
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const data = await addComment(db, { id: user.id, locale: request.locale }, request.body.post_id, request.body.content);
-      return reply.code(201).send({ data });
+    async (request, reply) => reply.code(201).send({ data: await addComment(db, signedIn(request), request.body.post_id, request.body.content) }),
+  );
+
+  app.post(
+    '/api/comment-reply',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['comments'],
+        summary: 'Reply to a comment (replies are one level deep)',
+        body: z.object({ comment_id: idField, content: commentContent }),
+        response: { 201: z.object({ data: commentSchema }), 404: errorSchema, 422: errorSchema },
+      },
     },
+    async (request, reply) => reply.code(201).send({ data: await addReply(db, signedIn(request), request.body.comment_id, request.body.content) }),
+  );
+
+  app.put(
+    '/api/comments/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['comments'],
+        summary: 'Edit your own comment',
+        params: idParam,
+        body: z.object({ content: commentContent }),
+        response: { 200: z.object({ data: commentSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => ({ data: await updateComment(db, signedIn(request), request.params.id, request.body.content) }),
+  );
+
+  app.delete(
+    '/api/comments/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['comments'],
+        summary: 'Delete your own comment and its replies',
+        params: idParam,
+        response: { 204: z.null(), 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteComment(db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/comment-vote',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['comments'],
+        summary: 'Vote a comment up (1), down (-1) or take the vote back (0)',
+        body: z.object({ comment_id: idField, vote: z.union([z.literal(-1), z.literal(0), z.literal(1)]) }),
+        response: { 200: z.object({ votes_score: z.number(), my_vote: z.number() }), 404: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => voteComment(db, currentUser(request).id, request.body.comment_id, request.body.vote),
   );
 }

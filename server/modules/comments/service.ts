@@ -1,16 +1,30 @@
-/** Comments on posts: top-level oldest first; the comment count is kept on the post in the same transaction. */
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+/**
+ * Comments on posts and their replies (one level deep). The post's comment count, a comment's reply count
+ * and its vote score are kept on the rows in the same transaction as the change.
+ */
+import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { POINTS } from '../../../core/limits.ts';
 import type { Comment } from '../../../core/types.ts';
-import type { Db, DbOrTx } from '../../../db/client.ts';
-import { avatars, comments, posts, users } from '../../../db/schema.ts';
-import { NotFound } from '../../errors.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
+import { avatars, comments, commentVotes, posts, users } from '../../../db/schema.ts';
+import { Forbidden, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
-import type { Viewer } from '../posts/service.ts';
-import { authorColumns, type Serializer, serializer, toAuthor } from '../users/service.ts';
+import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
+import { authorColumns, awardPoints, serializer, toAuthor } from '../users/service.ts';
 
-function commentQuery(db: DbOrTx) {
+/** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
+const REPLIES_SHOWN = 3;
+
+function commentQuery(db: DbOrTx, viewerId: number | null) {
   return db
-    .select({ comment: comments, ...authorColumns })
+    .select({
+      comment: comments,
+      ...authorColumns,
+      myVote:
+        viewerId === null
+          ? sql<number>`0`
+          : sql<number>`coalesce((select ${commentVotes.vote} from ${commentVotes} where ${commentVotes.commentId} = ${comments.id} and ${commentVotes.userId} = ${viewerId}), 0)`,
+    })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .leftJoin(avatars, eq(avatars.id, users.avatarId));
@@ -18,49 +32,154 @@ function commentQuery(db: DbOrTx) {
 
 type CommentJoin = Awaited<ReturnType<ReturnType<typeof commentQuery>['execute']>>[number];
 
-function toComment(row: CommentJoin, viewer: Viewer, s: Serializer): Comment {
-  const c = row.comment;
-  return {
+async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withReplies: boolean): Promise<Comment[]> {
+  const s = await serializer(db, viewer.locale);
+  const replies = new Map<number, Comment[]>();
+  const parents = rows.filter((r) => r.comment.repliesCount > 0).map((r) => r.comment.id);
+  if (withReplies && parents.length > 0) {
+    const ranked = db
+      .select({
+        id: comments.id,
+        rn: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt}, ${comments.id})`.as('rn'),
+      })
+      .from(comments)
+      .where(inArray(comments.parentId, parents))
+      .as('ranked');
+    const replyRows = await commentQuery(db, viewer.id)
+      .innerJoin(ranked, eq(ranked.id, comments.id))
+      .where(lte(ranked.rn, REPLIES_SHOWN))
+      .orderBy(asc(comments.createdAt), asc(comments.id));
+    for (const reply of await hydrate(db, replyRows, viewer, false)) {
+      const list = replies.get(reply.parent_id ?? 0) ?? [];
+      list.push(reply);
+      replies.set(reply.parent_id ?? 0, list);
+    }
+  }
+  return rows.map(({ comment: c, myVote, ...author }) => ({
     id: c.id,
     post_id: c.postId,
     parent_id: c.parentId,
     content: c.content,
-    user: toAuthor(row, s),
+    user: toAuthor(author, s),
     votes_score: c.votesScore,
-    my_vote: 0,
+    my_vote: Math.sign(Number(myVote)) as -1 | 0 | 1,
     replies_count: c.repliesCount,
-    replies: [],
+    replies: replies.get(c.id) ?? [],
     is_mine: viewer.id === c.userId,
     created_at: c.createdAt.toISOString(),
-  };
+  }));
+}
+
+async function pageOf(db: DbOrTx, viewer: Viewer, where: SQL | undefined, q: PageQuery, withReplies: boolean) {
+  const [rows, [{ total }]] = await Promise.all([
+    commentQuery(db, viewer.id).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(q.per_page).offset(offset(q)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(where),
+  ]);
+  return { data: await hydrate(db, rows, viewer, withReplies), total };
 }
 
 export async function listComments(db: Db, viewer: Viewer, postId: number, q: PageQuery) {
-  const where = and(eq(comments.postId, postId), isNull(comments.parentId));
-  const [rows, [{ total }], s] = await Promise.all([
-    commentQuery(db).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(q.per_page).offset(offset(q)),
-    db.select({ total: count() }).from(comments).where(where),
-    serializer(db, viewer.locale),
-  ]);
-  return paged(
-    rows.map((r) => toComment(r, viewer, s)),
-    total,
-    q,
-    '/api/post-comments',
-    { post_id: String(postId) },
-  );
+  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+  if (!post) throw new NotFound();
+  const { data, total } = await pageOf(db, viewer, and(eq(comments.postId, postId), isNull(comments.parentId)), q, true);
+  return paged(data, total, q, '/api/post-comments', { post_id: String(postId) });
 }
 
-export async function addComment(db: Db, viewer: Viewer & { id: number }, postId: number, content: string): Promise<Comment> {
+export async function listReplies(db: Db, viewer: Viewer, commentId: number, q: PageQuery) {
+  const [parent] = await db.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId));
+  if (!parent) throw new NotFound();
+  const { data, total } = await pageOf(db, viewer, eq(comments.parentId, commentId), q, false);
+  return paged(data, total, q, `/api/comments/${commentId}/replies`);
+}
+
+async function getComment(tx: DbOrTx, viewer: Viewer, id: number): Promise<Comment> {
+  const rows = await commentQuery(tx, viewer.id).where(eq(comments.id, id));
+  const [comment] = await hydrate(tx, rows, viewer, true);
+  if (!comment) throw new NotFound();
+  return comment;
+}
+
+async function insertComment(tx: Tx, viewer: SignedInViewer, postId: number, parentId: number | null, content: string) {
+  const [post] = await tx
+    .update(posts)
+    .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+    .where(eq(posts.id, postId))
+    .returning({ id: posts.id });
+  if (!post) throw new NotFound();
+  const [row] = await tx.insert(comments).values({ postId, userId: viewer.id, parentId, content: content.trim() }).returning({ id: comments.id });
+  await awardPoints(tx, viewer.id, POINTS.comment);
+  return getComment(tx, viewer, row.id);
+}
+
+export async function addComment(db: Db, viewer: SignedInViewer, postId: number, content: string): Promise<Comment> {
+  return db.transaction((tx) => insertComment(tx, viewer, postId, null, content));
+}
+
+/** A reply to a reply joins the same thread: replies are one level deep. */
+export async function addReply(db: Db, viewer: SignedInViewer, commentId: number, content: string): Promise<Comment> {
   return db.transaction(async (tx) => {
-    const [post] = await tx
+    const [target] = await tx.select({ postId: comments.postId, parentId: comments.parentId }).from(comments).where(eq(comments.id, commentId));
+    if (!target) throw new NotFound();
+    const parentId = target.parentId ?? commentId;
+    await tx
+      .update(comments)
+      .set({ repliesCount: sql`${comments.repliesCount} + 1` })
+      .where(eq(comments.id, parentId));
+    return insertComment(tx, viewer, target.postId, parentId, content);
+  });
+}
+
+async function ownComment(tx: Tx, userId: number, id: number) {
+  const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
+  if (!row) throw new NotFound();
+  if (row.userId !== userId) throw new Forbidden();
+  return row;
+}
+
+export async function updateComment(db: Db, viewer: SignedInViewer, id: number, content: string): Promise<Comment> {
+  return db.transaction(async (tx) => {
+    await ownComment(tx, viewer.id, id);
+    await tx.update(comments).set({ content: content.trim(), updatedAt: new Date() }).where(eq(comments.id, id));
+    return getComment(tx, viewer, id);
+  });
+}
+
+/** Deleting a comment deletes its replies; the counts above it drop by as many. */
+export async function deleteComment(db: Db, userId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await ownComment(tx, userId, id);
+    await tx.delete(comments).where(eq(comments.id, id));
+    await tx
       .update(posts)
-      .set({ commentsCount: sql`${posts.commentsCount} + 1` })
-      .where(eq(posts.id, postId))
-      .returning({ id: posts.id });
-    if (!post) throw new NotFound();
-    const [row] = await tx.insert(comments).values({ postId, userId: viewer.id, content: content.trim() }).returning({ id: comments.id });
-    const [joined] = await commentQuery(tx).where(eq(comments.id, row.id));
-    return toComment(joined, viewer, await serializer(tx, viewer.locale));
+      .set({ commentsCount: sql`greatest(0, ${posts.commentsCount} - ${1 + row.repliesCount})` })
+      .where(eq(posts.id, row.postId));
+    if (row.parentId !== null) {
+      await tx
+        .update(comments)
+        .set({ repliesCount: sql`greatest(0, ${comments.repliesCount} - 1)` })
+        .where(eq(comments.id, row.parentId));
+    }
+  });
+}
+
+/** Sets the user's vote on a comment to -1, 0 or 1; the score moves by the difference. */
+export async function voteComment(db: Db, userId: number, commentId: number, vote: -1 | 0 | 1) {
+  return db.transaction(async (tx) => {
+    const [comment] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId)).for('update');
+    if (!comment) throw new NotFound();
+    const [old] = await tx
+      .delete(commentVotes)
+      .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, userId)))
+      .returning({ vote: commentVotes.vote });
+    if (vote !== 0) await tx.insert(commentVotes).values({ commentId, userId, vote });
+    const [row] = await tx
+      .update(comments)
+      .set({ votesScore: sql`${comments.votesScore} + ${vote - (old?.vote ?? 0)}` })
+      .where(eq(comments.id, commentId))
+      .returning({ votesScore: comments.votesScore });
+    return { votes_score: row.votesScore, my_vote: vote };
   });
 }

@@ -1,24 +1,47 @@
-/** API.md "Posts" and "Moods": listing, reading and writing; where a text lands depends on its length. */
-import type { FastifyInstance } from 'fastify';
+/** API.md "Posts": the feed, one post, writing, editing and deleting, and what readers and authors do with a post. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
-import { Invalid } from '../../errors.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { NotFound } from '../../errors.ts';
 import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { listFeelings } from '../feelings/service.ts';
 import { errorSchema } from '../users/schemas.ts';
-import { feelingSchema, idField, idParam, moodSchema, postContent, postSchema } from './schemas.ts';
-import { getMood, getPost, listMoods, listPosts, type Viewer, type Written, write } from './service.ts';
+import { POST_SWITCHES, type PostSwitch, setHidden, setSupport, toggleFavorite, toggleSwitch } from './actions.ts';
+import { idField, idParam, moodSchema, pollInput, postContent, postIdBody, postSchema } from './schemas.ts';
+import {
+  getPost,
+  latestTopicPosts,
+  listFavorites,
+  listPosts,
+  postExists,
+  postJsonLd,
+  postsByKeyword,
+  relatedPosts,
+  trendingPosts,
+} from './service.ts';
+import { checkNewNote, deletePost, updatePost, type Written, write } from './write.ts';
 
-export default async function postRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export interface PostRouteOptions {
+  db: Db;
+  /** Whether a topic exists; the topics module supplies it. */
+  topicExists?: (db: DbOrTx, id: number) => Promise<boolean>;
+}
+
+const listOf = z.object({ data: z.array(postSchema) });
+const auth = { security: [{ bearer: [] }] };
+
+/** Origin of the page a visitor reads, for absolute URLs in JSON-LD. */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export default async function postRoutes(fastify: FastifyInstance, opts: PostRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-  const viewer = (request: { user: { id: number } | null; locale: string }): Viewer => ({
-    id: request.user?.id ?? null,
-    locale: request.locale,
-  });
 
+  /** Open feeds show a "new posts" pill. */
   function announce(w: Written) {
     fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods', 'feed:new', {
       type: w.placed,
@@ -31,25 +54,18 @@ export default async function postRoutes(fastify: FastifyInstance, opts: { db: D
     {
       schema: {
         tags: ['posts'],
-        summary: 'The feed, newest first',
-        querystring: pageQuery.extend({ topic_id: idField.optional() }),
+        summary: "The feed, newest first, in the viewer's content languages, without posts they hid",
+        querystring: pageQuery.extend({ topic_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
         response: { 200: pagedSchema(postSchema) },
       },
     },
-    async (request) => listPosts(db, viewer(request), request.query),
+    async (request) => listPosts(db, viewerOf(request), request.query),
   );
 
   app.get(
     '/api/posts/:id',
-    {
-      schema: {
-        tags: ['posts'],
-        summary: 'One post',
-        params: idParam,
-        response: { 200: z.object({ data: postSchema }), 404: errorSchema },
-      },
-    },
-    async (request) => ({ data: await getPost(db, viewer(request), request.params.id) }),
+    { schema: { tags: ['posts'], summary: 'One post', params: idParam, response: { 200: z.object({ data: postSchema }), 404: errorSchema } } },
+    async (request) => ({ data: await getPost(db, viewerOf(request), request.params.id) }),
   );
 
   app.post(
@@ -57,9 +73,12 @@ export default async function postRoutes(fastify: FastifyInstance, opts: { db: D
     {
       onRequest: app.requireUser,
       schema: {
+        ...auth,
         tags: ['posts'],
         summary: 'Write a post (150 characters or fewer become a mood)',
-        body: z.object({ content: postContent, feeling_id: idField.optional(), topic_id: idField.optional() }),
+        description:
+          'Validation, then the posting limits (5 posts per rolling 24 h; 30 minutes between posts in the same topic), then duplicates, then placement by length.',
+        body: z.object({ content: postContent, feeling_id: idField.optional(), topic_id: idField.optional(), poll: pollInput.optional() }),
         response: {
           201: z.union([
             z.object({ message: z.string(), data: postSchema }),
@@ -71,9 +90,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: { db: D
       },
     },
     async (request, reply) => {
-      // Topics arrive with their own module; until then no topic exists to post in.
-      if (request.body.topic_id !== undefined) throw new Invalid({ topic_id: { key: 'validation.invalid' } });
-      const w = await write(db, currentUser(request), request.body, 'post');
+      const w = await write(db, currentUser(request), request.body, 'post', opts.topicExists);
       announce(w);
       const message = request.t('posts.created');
       if (w.placed === 'post') return reply.code(201).send({ message, data: w.post });
@@ -81,62 +98,241 @@ export default async function postRoutes(fastify: FastifyInstance, opts: { db: D
     },
   );
 
-  app.get(
-    '/api/user/get/moods',
-    { schema: { tags: ['moods'], summary: 'Moods, newest first', querystring: pageQuery, response: { 200: pagedSchema(moodSchema) } } },
-    async (request) => listMoods(db, viewer(request), request.query),
-  );
-
-  app.get(
-    '/api/user/show/mood/:id',
-    {
-      schema: {
-        tags: ['moods'],
-        summary: 'One mood',
-        params: idParam,
-        response: { 200: z.object({ data: moodSchema }), 404: errorSchema },
-      },
-    },
-    async (request) => ({ data: await getMood(db, viewer(request), request.params.id) }),
-  );
-
-  app.post(
-    '/api/user/store/moods',
+  app.put(
+    '/api/posts/:id',
     {
       onRequest: app.requireUser,
       schema: {
-        tags: ['moods'],
-        summary: 'Share a mood (150 characters or more become a post)',
-        body: z.object({ content: postContent, feeling_id: idField }),
-        response: {
-          201: z.union([
-            z.object({ message: z.string(), data: moodSchema }),
-            z.object({ message: z.string(), placed_as: z.literal('post'), notice: z.string(), data: postSchema }),
-          ]),
-          422: errorSchema,
-          429: errorSchema,
-        },
+        ...auth,
+        tags: ['posts'],
+        summary: 'Edit your own post',
+        params: idParam,
+        body: z.object({ content: postContent, feeling_id: idField.optional() }),
+        response: { 200: z.object({ message: z.string(), data: postSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
       },
     },
-    async (request, reply) => {
-      const w = await write(db, currentUser(request), request.body, 'mood');
-      announce(w);
-      const message = request.t('moods.created');
-      if (w.placed === 'mood') return reply.code(201).send({ message, data: w.mood });
-      return reply.code(201).send({ message, placed_as: 'post' as const, notice: request.t('moods.placed_in_feed'), data: w.post });
+    async (request) => ({
+      message: request.t('posts.updated'),
+      data: await updatePost(db, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/posts/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['posts'],
+        summary: 'Delete your own post',
+        params: idParam,
+        response: { 200: z.object({ message: z.string(), description: z.string() }), 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      await deletePost(db, currentUser(request).id, request.params.id);
+      return { message: request.t('posts.deleted'), description: request.t('posts.deleted_description') };
     },
   );
 
   app.get(
-    '/api/feelings',
+    '/api/check-new-note',
     {
+      onRequest: app.requireUser,
       schema: {
-        tags: ['posts', 'moods'],
-        summary: 'Feelings for posts or moods',
-        querystring: z.object({ type: z.enum(['post', 'mood']).default('post') }),
-        response: { 200: z.object({ data: z.array(feelingSchema) }) },
+        ...auth,
+        tags: ['posts'],
+        summary: 'May I post now? The posting limits, asked before the composer opens',
+        querystring: z.discriminatedUnion('type', [
+          z.object({ type: z.literal('post') }),
+          z.object({ type: z.literal('topic'), topic_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        ]),
+        response: {
+          200: z.union([
+            z.object({ isAllowed: z.literal(true) }),
+            z.object({ isAllowed: z.literal(false), limit: z.literal(true), retry_at: z.string() }),
+            z.object({ isAllowed: z.literal(false), time: z.literal(true), retry_at: z.string() }),
+          ]),
+          404: errorSchema,
+        },
       },
     },
-    async (request) => ({ data: await listFeelings(db, request.query.type, request.locale) }),
+    async (request) => {
+      const q = request.query;
+      if (q.type === 'topic') {
+        const exists = opts.topicExists ?? (async () => false);
+        if (!(await exists(db, q.topic_id))) throw new NotFound();
+      }
+      return checkNewNote(db, currentUser(request).id, q.type === 'topic' ? q.topic_id : undefined);
+    },
   );
+
+  app.get(
+    '/api/trendingPosts',
+    { schema: { tags: ['posts'], summary: 'Most supports and comments in the last 7 days (max 10)', response: { 200: listOf } } },
+    async (request) => ({ data: await trendingPosts(db, viewerOf(request)) }),
+  );
+
+  app.get(
+    '/api/relatedPosts',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Posts sharing tags or the feeling, in the same language (max 6)',
+        querystring: z.object({ post_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: listOf, 404: errorSchema },
+      },
+    },
+    async (request) => ({ data: await relatedPosts(db, viewerOf(request), request.query.post_id) }),
+  );
+
+  app.get(
+    '/api/posts-by-keyword',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Posts containing a keyword',
+        querystring: pageQuery.extend({ keyword: z.string().trim().min(1).max(100) }),
+        response: { 200: pagedSchema(postSchema), 422: errorSchema },
+      },
+    },
+    async (request) => postsByKeyword(db, viewerOf(request), request.query.keyword, request.query),
+  );
+
+  app.get(
+    '/api/latestTopicPosts',
+    { schema: { tags: ['posts', 'topics'], summary: 'The newest posts written in topics', response: { 200: listOf } } },
+    async (request) => ({ data: await latestTopicPosts(db, viewerOf(request)) }),
+  );
+
+  app.get(
+    '/api/schema/post/:id',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'schema.org DiscussionForumPosting JSON-LD of a post',
+        params: idParam,
+        response: { 200: z.looseObject({ '@context': z.string(), '@type': z.string() }), 404: errorSchema },
+      },
+    },
+    async (request) => postJsonLd(db, viewerOf(request), request.params.id, originOf(request), `/problem/${request.params.id}`),
+  );
+
+  app.get(
+    '/api/check-problem-url',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Does this problem page exist?',
+        querystring: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional(), slug: z.string().max(100).optional() }),
+        response: { 200: z.object({ exists: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const id = request.query.id ?? Number(request.query.slug);
+      return { exists: Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 && (await postExists(db, id)) };
+    },
+  );
+
+  app.post(
+    '/api/supports',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['posts'],
+        summary: 'Support a post (idempotent)',
+        body: postIdBody,
+        response: { 200: z.object({ supports_count: z.number(), is_supported: z.literal(true) }), 404: errorSchema },
+      },
+    },
+    async (request) => ({ ...(await setSupport(db, currentUser(request).id, request.body.post_id, true)), is_supported: true as const }),
+  );
+
+  app.post(
+    '/api/unsupport',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['posts'],
+        summary: 'Withdraw your support',
+        body: postIdBody,
+        response: { 200: z.object({ supports_count: z.number(), is_supported: z.literal(false) }), 404: errorSchema },
+      },
+    },
+    async (request) => ({ ...(await setSupport(db, currentUser(request).id, request.body.post_id, false)), is_supported: false as const }),
+  );
+
+  app.post(
+    '/api/favorites',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['posts'],
+        summary: 'Add a post to your favorites, or remove it',
+        body: postIdBody,
+        response: { 200: z.object({ is_favorited: z.boolean() }), 404: errorSchema },
+      },
+    },
+    async (request) => toggleFavorite(db, currentUser(request).id, request.body.post_id),
+  );
+
+  app.get(
+    '/api/favorites',
+    {
+      onRequest: app.requireUser,
+      schema: { ...auth, tags: ['posts'], summary: 'Your favorite posts', querystring: pageQuery, response: { 200: pagedSchema(postSchema) } },
+    },
+    async (request) => listFavorites(db, signedIn(request), request.query),
+  );
+
+  app.post(
+    '/api/hides',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['posts'],
+        summary: 'Hide a post from your feeds',
+        body: postIdBody,
+        response: { 200: z.object({ is_hidden: z.boolean() }), 404: errorSchema },
+      },
+    },
+    async (request) => setHidden(db, currentUser(request).id, request.body.post_id, true),
+  );
+
+  app.delete(
+    '/api/hides/:post_id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['posts'],
+        summary: 'Show a hidden post again',
+        params: z.object({ post_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: z.object({ is_hidden: z.boolean() }), 404: errorSchema },
+      },
+    },
+    async (request) => setHidden(db, currentUser(request).id, request.params.post_id, false),
+  );
+
+  for (const which of Object.keys(POST_SWITCHES) as PostSwitch[]) {
+    const field = POST_SWITCHES[which].field;
+    app.post(
+      `/api/${which}`,
+      {
+        onRequest: app.requireUser,
+        schema: {
+          ...auth,
+          tags: ['posts'],
+          summary: `Toggle ${field} on your own post`,
+          body: postIdBody,
+          response: { 200: z.object({ [field]: z.boolean() }), 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request) => toggleSwitch(db, currentUser(request).id, request.body.post_id, which),
+    );
+  }
 }

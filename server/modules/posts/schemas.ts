@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../../../core/limits.ts';
+import { LIMITS, REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import { publicUserSchema, text } from '../users/schemas.ts';
 
 export const feelingSchema = z.object({ id: z.number(), name: z.string(), emoji: z.string(), type: z.enum(['post', 'mood']) });
@@ -53,3 +53,13 @@ export const moodSchema = z.object({
 export const postContent = text(1, LIMITS.post);
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const idField = z.number().int().positive().max(2_147_483_647);
+
+export const pollInput = z.object({
+  question: z.string().trim().max(LIMITS.pollQuestion).nullish(),
+  options: z.array(text(1, LIMITS.pollOptionText)).min(LIMITS.pollOptions.min).max(LIMITS.pollOptions.max),
+});
+
+export const postIdBody = z.object({ post_id: idField });
+export const moodIdBody = z.object({ mood_id: idField });
+export const reportBody = { report_type_id: idField, note: z.string().trim().max(REPORT_NOTE_MAX).optional() };
+export const messageSchema = z.object({ message: z.string() });

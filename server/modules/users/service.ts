@@ -213,3 +213,11 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
     .where(eq(users.id, user.id));
 }
+
+/** Points move with the action that earns them, in its transaction; they never go below zero. */
+export async function awardPoints(tx: DbOrTx, userId: number, points: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ points: sql`greatest(0, ${users.points} + ${points})` })
+    .where(eq(users.id, userId));
+}

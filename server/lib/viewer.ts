@@ -1,0 +1,27 @@
+/** Who is reading: their id (null when signed out), language, and the content languages they chose. */
+import type { FastifyRequest } from 'fastify';
+import { Unauthenticated } from '../errors.ts';
+
+export interface Viewer {
+  id: number | null;
+  locale: string;
+  /** The content languages to show; null means every language (the default). */
+  languages: readonly string[] | null;
+}
+
+export type SignedInViewer = Viewer & { id: number };
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  const user = request.user;
+  return {
+    id: user?.id ?? null,
+    locale: request.locale,
+    languages: user && user.contentLanguages.length > 0 ? user.contentLanguages : null,
+  };
+}
+
+/** The viewer of a request that passed requireUser. */
+export function signedIn(request: FastifyRequest): SignedInViewer {
+  if (!request.user) throw new Unauthenticated();
+  return { ...viewerOf(request), id: request.user.id };
+}

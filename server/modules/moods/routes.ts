@@ -1,0 +1,206 @@
+/** API.md "Moods and polls": moods, their interactions, hiding, feelings, and poll votes. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MOOD_INTERACTIONS } from '../../../core/limits.ts';
+import type { Db } from '../../../db/client.ts';
+import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { viewerOf } from '../../lib/viewer.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { listFeelings } from '../feelings/service.ts';
+import { removeVote, vote } from '../polls/service.ts';
+import { feelingSchema, idField, idParam, messageSchema, moodIdBody, moodSchema, pollInput, pollSchema, postContent, postSchema } from '../posts/schemas.ts';
+import { deleteMood, updateMood, write } from '../posts/write.ts';
+import { errorSchema } from '../users/schemas.ts';
+import { getMood, interact, listMoods, setMoodHidden } from './service.ts';
+
+const auth = { security: [{ bearer: [] }] };
+const interactionsSchema = z.object({
+  interactions: z.record(z.string(), z.number()),
+  my_interaction: z.enum(MOOD_INTERACTIONS).nullable(),
+});
+
+export default async function moodRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.get(
+    '/api/user/get/moods',
+    {
+      schema: {
+        tags: ['moods'],
+        summary: "Moods, newest first, in the viewer's content languages",
+        querystring: pageQuery,
+        response: { 200: pagedSchema(moodSchema) },
+      },
+    },
+    async (request) => listMoods(db, viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/user/show/mood/:id',
+    { schema: { tags: ['moods'], summary: 'One mood', params: idParam, response: { 200: z.object({ data: moodSchema }), 404: errorSchema } } },
+    async (request) => ({ data: await getMood(db, viewerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/user/store/moods',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['moods'],
+        summary: 'Share a mood (150 characters or more become a post)',
+        body: z.object({ content: postContent, feeling_id: idField, poll: pollInput.optional() }),
+        response: {
+          201: z.union([
+            z.object({ message: z.string(), data: moodSchema }),
+            z.object({ message: z.string(), placed_as: z.literal('post'), notice: z.string(), data: postSchema }),
+          ]),
+          422: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const w = await write(db, currentUser(request), request.body, 'mood');
+      fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods', 'feed:new', {
+        type: w.placed,
+        id: w.placed === 'post' ? w.post.id : w.mood.id,
+      });
+      const message = request.t('moods.created');
+      if (w.placed === 'mood') return reply.code(201).send({ message, data: w.mood });
+      return reply.code(201).send({ message, placed_as: 'post' as const, notice: request.t('moods.placed_in_feed'), data: w.post });
+    },
+  );
+
+  app.post(
+    '/api/user/update/mood/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['moods'],
+        summary: 'Edit your own mood (it stays a mood: fewer than 150 characters)',
+        params: idParam,
+        body: z.object({ content: postContent, feeling_id: idField }),
+        response: { 200: z.object({ message: z.string(), data: moodSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => ({
+      message: request.t('moods.updated'),
+      data: await updateMood(db, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/user/delete/mood/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['moods'],
+        summary: 'Delete your own mood',
+        params: idParam,
+        response: { 200: messageSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      await deleteMood(db, currentUser(request).id, request.params.id);
+      return { message: request.t('moods.deleted') };
+    },
+  );
+
+  for (const [path, hidden] of [
+    ['/api/user/hide/mood', true],
+    ['/api/user/unhide/mood', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        onRequest: app.requireUser,
+        schema: {
+          ...auth,
+          tags: ['moods'],
+          summary: hidden ? 'Hide a mood from your feeds' : 'Show a hidden mood again',
+          body: moodIdBody,
+          response: { 200: z.object({ is_hidden: z.boolean() }), 404: errorSchema },
+        },
+      },
+      async (request) => setMoodHidden(db, currentUser(request).id, request.body.mood_id, hidden),
+    );
+  }
+
+  app.post(
+    '/api/interactions',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['moods'],
+        summary: 'React to a mood (one per user; a new type replaces the old)',
+        body: z.object({ mood_id: idField, type: z.enum(MOOD_INTERACTIONS) }),
+        response: { 200: interactionsSchema, 404: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => interact(db, currentUser(request).id, request.body.mood_id, request.body.type),
+  );
+
+  app.post(
+    '/api/delete-interaction',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['moods'],
+        summary: 'Remove your reaction to a mood',
+        body: moodIdBody,
+        response: { 200: interactionsSchema, 404: errorSchema },
+      },
+    },
+    async (request) => interact(db, currentUser(request).id, request.body.mood_id, null),
+  );
+
+  app.get(
+    '/api/feelings',
+    {
+      schema: {
+        tags: ['posts', 'moods'],
+        summary: 'Feelings for posts or moods, named in the request language',
+        querystring: z.object({ type: z.enum(['post', 'mood']).default('post') }),
+        response: { 200: z.object({ data: z.array(feelingSchema) }) },
+      },
+    },
+    async (request) => ({ data: await listFeelings(db, request.query.type, request.locale) }),
+  );
+
+  app.post(
+    '/api/user/update/vote',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['polls'],
+        summary: 'Vote in a poll, or move your vote',
+        body: z.object({ poll_option_id: idField }),
+        response: { 200: z.object({ data: pollSchema }), 404: errorSchema },
+      },
+    },
+    async (request) => ({ data: await vote(db, currentUser(request).id, request.body.poll_option_id) }),
+  );
+
+  app.post(
+    '/api/user/remove/vote',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['polls'],
+        summary: 'Take back your vote',
+        body: z.object({ poll_id: idField }),
+        response: { 200: z.object({ data: pollSchema }), 404: errorSchema },
+      },
+    },
+    async (request) => ({ data: await removeVote(db, currentUser(request).id, request.body.poll_id) }),
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Reading moods and what people do with them: hide, unhide, and one interaction per user (hug, relate,
+ * strength, care) whose counts are kept on the mood row.
+ */
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { MOOD_INTERACTIONS, type MoodInteraction } from '../../../core/limits.ts';
+import type { Mood } from '../../../core/types.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { avatars, feelings, moodHides, moodInteractions, moods, users } from '../../../db/schema.ts';
+import { NotFound } from '../../errors.ts';
+import { offset, type PageQuery, paged } from '../../lib/paging.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { toFeeling } from '../feelings/service.ts';
+import { feedTotal } from '../feed/service.ts';
+import { pollsFor } from '../polls/service.ts';
+import { authorColumns, serializer, toAuthor } from '../users/service.ts';
+
+const countColumn = { hug: moods.hugCount, relate: moods.relateCount, strength: moods.strengthCount, care: moods.careCount } as const;
+
+function moodQuery(db: DbOrTx, viewerId: number | null) {
+  return db
+    .select({
+      mood: moods,
+      feeling: feelings,
+      ...authorColumns,
+      myInteraction:
+        viewerId === null
+          ? sql<string | null>`null`
+          : sql<string | null>`(select ${moodInteractions.type} from ${moodInteractions} where ${moodInteractions.moodId} = ${moods.id} and ${moodInteractions.userId} = ${viewerId})`,
+      isHidden:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists(select 1 from ${moodHides} where ${moodHides.moodId} = ${moods.id} and ${moodHides.userId} = ${viewerId})`,
+    })
+    .from(moods)
+    .innerJoin(users, eq(users.id, moods.userId))
+    .leftJoin(avatars, eq(avatars.id, users.avatarId))
+    .leftJoin(feelings, eq(feelings.id, moods.feelingId));
+}
+
+type MoodJoin = Awaited<ReturnType<ReturnType<typeof moodQuery>['execute']>>[number];
+
+const interactionsOf = (m: typeof moods.$inferSelect): Record<MoodInteraction, number> => ({
+  hug: m.hugCount,
+  relate: m.relateCount,
+  strength: m.strengthCount,
+  care: m.careCount,
+});
+
+async function hydrate(db: DbOrTx, rows: MoodJoin[], viewer: Viewer): Promise<Mood[]> {
+  const [s, polls] = await Promise.all([
+    serializer(db, viewer.locale),
+    pollsFor(
+      db,
+      'mood',
+      rows.map((r) => r.mood.id),
+      viewer.id,
+    ),
+  ]);
+  return rows.map(({ mood: m, feeling, myInteraction, isHidden, ...author }) => ({
+    id: m.id,
+    content: m.content,
+    language: m.language,
+    feeling: feeling ? toFeeling(feeling, viewer.locale) : null,
+    poll: polls.get(m.id) ?? null,
+    user: toAuthor(author, s),
+    interactions: interactionsOf(m),
+    my_interaction: myInteraction ?? null,
+    is_hidden: Boolean(isHidden),
+    is_mine: viewer.id === m.userId,
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+  }));
+}
+
+function visibleTo(viewer: Viewer): SQL[] {
+  const where: SQL[] = [];
+  if (viewer.languages) where.push(inArray(moods.language, [...viewer.languages]));
+  if (viewer.id !== null) {
+    where.push(sql`not exists(select 1 from ${moodHides} where ${moodHides.moodId} = ${moods.id} and ${moodHides.userId} = ${viewer.id})`);
+  }
+  return where;
+}
+
+export async function listMoods(db: DbOrTx, viewer: Viewer, q: PageQuery) {
+  const hidden = async () => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(moodHides)
+      .innerJoin(moods, eq(moods.id, moodHides.moodId))
+      .where(and(eq(moodHides.userId, viewer.id ?? 0), viewer.languages ? inArray(moods.language, [...viewer.languages]) : undefined));
+    return row.n;
+  };
+  const [rows, total] = await Promise.all([
+    moodQuery(db, viewer.id)
+      .where(and(...visibleTo(viewer)))
+      .orderBy(desc(moods.createdAt), desc(moods.id))
+      .limit(q.per_page)
+      .offset(offset(q)),
+    feedTotal(db, 'mood', viewer, hidden),
+  ]);
+  return paged(await hydrate(db, rows, viewer), total, q, '/api/user/get/moods');
+}
+
+export async function getMood(db: DbOrTx, viewer: Viewer, id: number): Promise<Mood> {
+  const rows = await moodQuery(db, viewer.id).where(eq(moods.id, id));
+  const [mood] = await hydrate(db, rows, viewer);
+  if (!mood) throw new NotFound();
+  return mood;
+}
+
+async function requireMood(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: moods.id }).from(moods).where(eq(moods.id, id));
+  if (!row) throw new NotFound();
+}
+
+export async function setMoodHidden(db: Db, userId: number, moodId: number, hidden: boolean): Promise<{ is_hidden: boolean }> {
+  await requireMood(db, moodId);
+  if (hidden) await db.insert(moodHides).values({ userId, moodId }).onConflictDoNothing();
+  else await db.delete(moodHides).where(and(eq(moodHides.userId, userId), eq(moodHides.moodId, moodId)));
+  return { is_hidden: hidden };
+}
+
+/** Sets (or replaces) the user's interaction with a mood; `null` removes it. Returns the new counts. */
+export async function interact(db: Db, userId: number, moodId: number, type: MoodInteraction | null) {
+  return db.transaction(async (tx) => {
+    // Locking the mood row serialises interactions on it, so counts and rows cannot drift apart.
+    const [mood] = await tx.select({ id: moods.id }).from(moods).where(eq(moods.id, moodId)).for('update');
+    if (!mood) throw new NotFound();
+    const [old] = await tx
+      .delete(moodInteractions)
+      .where(and(eq(moodInteractions.moodId, moodId), eq(moodInteractions.userId, userId)))
+      .returning({ type: moodInteractions.type });
+    const change: Partial<Record<MoodInteraction, SQL>> = {};
+    if (old && MOOD_INTERACTIONS.includes(old.type as MoodInteraction)) {
+      const column = countColumn[old.type as MoodInteraction];
+      change[old.type as MoodInteraction] = sql`greatest(0, ${column} - 1)`;
+    }
+    if (type) {
+      await tx.insert(moodInteractions).values({ moodId, userId, type });
+      // Replacing a type with itself leaves its count unchanged.
+      change[type] = old?.type === type ? sql`${countColumn[type]}` : sql`${countColumn[type]} + 1`;
+    }
+    const set = Object.fromEntries(Object.entries(change).map(([k, v]) => [`${k}Count`, v]));
+    const [row] =
+      Object.keys(set).length > 0
+        ? await tx.update(moods).set(set).where(eq(moods.id, moodId)).returning()
+        : await tx.select().from(moods).where(eq(moods.id, moodId));
+    return { interactions: interactionsOf(row), my_interaction: type };
+  });
+}

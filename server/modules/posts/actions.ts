@@ -1,0 +1,82 @@
+/** What a reader does with a post (support, favorite, hide) and the author's per-post switches. */
+import { and, eq, sql } from 'drizzle-orm';
+import { POINTS } from '../../../core/limits.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { favorites, postHides, posts, supports } from '../../../db/schema.ts';
+import { Forbidden, NotFound } from '../../errors.ts';
+import { awardPoints } from '../users/service.ts';
+
+async function lockPost(tx: Tx, postId: number) {
+  const [post] = await tx.select({ id: posts.id, userId: posts.userId }).from(posts).where(eq(posts.id, postId)).for('update');
+  if (!post) throw new NotFound();
+  return post;
+}
+
+/** Support (idempotent) or withdraw it; the count is kept on the post and points follow. */
+export async function setSupport(db: Db, userId: number, postId: number, on: boolean) {
+  return db.transaction(async (tx) => {
+    const post = await lockPost(tx, postId);
+    const changed = on
+      ? await tx.insert(supports).values({ postId, userId }).onConflictDoNothing().returning({ postId: supports.postId })
+      : await tx
+          .delete(supports)
+          .where(and(eq(supports.postId, postId), eq(supports.userId, userId)))
+          .returning({ postId: supports.postId });
+    const by = changed.length === 0 ? 0 : on ? 1 : -1;
+    const [row] = await tx
+      .update(posts)
+      .set({ supportsCount: sql`greatest(0, ${posts.supportsCount} + ${by})` })
+      .where(eq(posts.id, postId))
+      .returning({ supportsCount: posts.supportsCount });
+    if (by !== 0 && post.userId !== userId) {
+      await awardPoints(tx, userId, by * POINTS.supportGiven);
+      await awardPoints(tx, post.userId, by * POINTS.supportReceived);
+    }
+    return { supports_count: row.supportsCount, is_supported: on };
+  });
+}
+
+export async function toggleFavorite(db: Db, userId: number, postId: number) {
+  return db.transaction(async (tx) => {
+    await lockPost(tx, postId);
+    const removed = await tx
+      .delete(favorites)
+      .where(and(eq(favorites.postId, postId), eq(favorites.userId, userId)))
+      .returning({ postId: favorites.postId });
+    if (removed.length > 0) return { is_favorited: false };
+    await tx.insert(favorites).values({ postId, userId });
+    return { is_favorited: true };
+  });
+}
+
+export async function setHidden(db: Db, userId: number, postId: number, hidden: boolean) {
+  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+  if (!post) throw new NotFound();
+  if (hidden) await db.insert(postHides).values({ postId, userId }).onConflictDoNothing();
+  else await db.delete(postHides).where(and(eq(postHides.postId, postId), eq(postHides.userId, userId)));
+  return { is_hidden: hidden };
+}
+
+export const POST_SWITCHES = {
+  'disable-post-notification': { prop: 'notificationsDisabled', field: 'notifications_disabled' },
+  'disable-share': { prop: 'shareDisabled', field: 'share_disabled' },
+  'disable-advice': { prop: 'adviceDisabled', field: 'advice_disabled' },
+} as const;
+
+export type PostSwitch = keyof typeof POST_SWITCHES;
+
+/** Flips one of the author's switches on their own post and returns the new value. */
+export async function toggleSwitch(db: Db, userId: number, postId: number, which: PostSwitch) {
+  const { prop, field } = POST_SWITCHES[which];
+  const column = posts[prop];
+  return db.transaction(async (tx) => {
+    const post = await lockPost(tx, postId);
+    if (post.userId !== userId) throw new Forbidden();
+    const [row] = await tx
+      .update(posts)
+      .set({ [prop]: sql`not ${column}` })
+      .where(eq(posts.id, postId))
+      .returning({ value: column });
+    return { [field]: row.value } as Record<typeof field, boolean>;
+  });
+}

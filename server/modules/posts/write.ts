@@ -1,0 +1,220 @@
+/**
+ * Writing posts and moods. One path for both: the length decides where a text lands (SPEC.md section 5),
+ * and the posting limits and the duplicate rule are decided inside the write transaction under a per-user
+ * lock, so two concurrent requests cannot both pass.
+ */
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { MOOD_THRESHOLD, POINTS, POSTS_PER_DAY, POSTS_WINDOW_MS, TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
+import { graphemeLength, normalizeForDuplicate } from '../../../core/text.ts';
+import type { Mood, Post } from '../../../core/types.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
+import { feelings, moods, posts } from '../../../db/schema.ts';
+import { Forbidden, Invalid, NotFound, Rejected, TooMany } from '../../errors.ts';
+import { detectLanguage } from '../../lib/language.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { requireFeeling } from '../feelings/service.ts';
+import { bumpCount } from '../feed/service.ts';
+import { getMood } from '../moods/service.ts';
+import { createPoll, type PollInput } from '../polls/service.ts';
+import { tagPost } from '../tags/service.ts';
+import { awardPoints, type UserRow } from '../users/service.ts';
+import { getPost } from './service.ts';
+
+export interface WriteInput {
+  content: string;
+  feeling_id?: number;
+  topic_id?: number;
+  poll?: PollInput;
+}
+
+export type Written = { placed: 'post'; post: Post } | { placed: 'mood'; mood: Mood };
+
+/** Serialises a user's writes: the checks below see every earlier write of the same user. */
+async function lockUser(tx: Tx, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${userId})`);
+}
+
+/** The same user already has a post or mood with this normalised text (other than `except`). */
+async function assertNotDuplicate(tx: Tx, userId: number, key: string, except?: { post?: number; mood?: number }) {
+  const [p] = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), eq(posts.contentKey, key), except?.post ? ne(posts.id, except.post) : undefined))
+    .limit(1);
+  const [m] = p
+    ? [p]
+    : await tx
+        .select({ id: moods.id })
+        .from(moods)
+        .where(and(eq(moods.userId, userId), eq(moods.contentKey, key), except?.mood ? ne(moods.id, except.mood) : undefined))
+        .limit(1);
+  if (m) throw new Rejected({ key: 'posts.duplicated' });
+}
+
+export type NoteCheck = { isAllowed: true } | { isAllowed: false; limit: true; retry_at: string } | { isAllowed: false; time: true; retry_at: string };
+
+/** The posting limits (API.md "Creating", step 2) as an answer; `write` turns a refusal into a 429. */
+export async function checkNewNote(db: DbOrTx, userId: number, topicId?: number): Promise<NoteCheck> {
+  const windowStart = new Date(Date.now() - POSTS_WINDOW_MS);
+  const recent = await db
+    .select({ createdAt: posts.createdAt })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), gte(posts.createdAt, windowStart)))
+    .orderBy(desc(posts.createdAt))
+    .limit(POSTS_PER_DAY);
+  if (recent.length >= POSTS_PER_DAY) {
+    const retryAt = new Date(recent[POSTS_PER_DAY - 1].createdAt.getTime() + POSTS_WINDOW_MS);
+    return { isAllowed: false, limit: true, retry_at: retryAt.toISOString() };
+  }
+  if (topicId !== undefined) {
+    const [last] = await db
+      .select({ createdAt: posts.createdAt })
+      .from(posts)
+      .where(and(eq(posts.userId, userId), eq(posts.topicId, topicId)))
+      .orderBy(desc(posts.createdAt))
+      .limit(1);
+    if (last && last.createdAt.getTime() + TOPIC_INTERVAL_MS > Date.now()) {
+      return { isAllowed: false, time: true, retry_at: new Date(last.createdAt.getTime() + TOPIC_INTERVAL_MS).toISOString() };
+    }
+  }
+  return { isAllowed: true };
+}
+
+async function assertMayPost(tx: Tx, userId: number, topicId?: number) {
+  const check = await checkNewNote(tx, userId, topicId);
+  if (check.isAllowed) return;
+  const retryAt = new Date(check.retry_at);
+  if ('limit' in check) throw new TooMany({ key: 'posts.limit_reached' }, retryAt, { isAllowed: false, limit: true });
+  throw new TooMany({ key: 'posts.wait_topic' }, retryAt, { isAllowed: false, time: true });
+}
+
+/** A feeling asked for in one list travels to the other list by its key when the text changes list. */
+async function feelingFor(tx: Tx, id: number | undefined, asked: 'post' | 'mood', target: 'post' | 'mood'): Promise<number | null> {
+  if (id === undefined) return null;
+  const feeling = await requireFeeling(tx, id, asked);
+  if (feeling.type === target) return feeling.id;
+  const [same] = await tx
+    .select({ id: feelings.id })
+    .from(feelings)
+    .where(and(eq(feelings.type, target), eq(feelings.key, feeling.key)));
+  return same?.id ?? null;
+}
+
+/** The language a text is stored under: detected, unless the author turned detection off. */
+const languageOf = (user: UserRow, content: string) => (user.autoDetectLanguages ? detectLanguage(content, user.locale) : user.locale);
+
+/**
+ * Writes a text where its length puts it: more than 150 characters is a post, otherwise a mood.
+ * `prefer` is what the author asked for: it decides the boundary (a mood of exactly 150 becomes a post)
+ * and which feeling list the feeling id belongs to.
+ */
+export async function write(
+  db: Db,
+  user: UserRow,
+  input: WriteInput,
+  prefer: 'post' | 'mood',
+  topicExists: (db: DbOrTx, id: number) => Promise<boolean> = async () => false,
+): Promise<Written> {
+  const content = input.content.trim();
+  const length = graphemeLength(content);
+  // A post in a topic stays in its topic whatever its length.
+  const asPost = input.topic_id !== undefined || (prefer === 'post' ? length > MOOD_THRESHOLD : length >= MOOD_THRESHOLD);
+  const key = normalizeForDuplicate(content);
+  const language = languageOf(user, content);
+  const viewer: Viewer = { id: user.id, locale: user.locale, languages: null };
+  return db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    if (input.topic_id !== undefined && !(await topicExists(tx, input.topic_id))) {
+      throw new Invalid({ topic_id: { key: 'validation.invalid' } });
+    }
+    const feelingId = await feelingFor(tx, input.feeling_id, prefer, asPost ? 'post' : 'mood');
+    if (asPost) await assertMayPost(tx, user.id, input.topic_id);
+    await assertNotDuplicate(tx, user.id, key);
+    if (asPost) {
+      const [row] = await tx
+        .insert(posts)
+        .values({ userId: user.id, content, contentKey: key, language, feelingId, topicId: input.topic_id ?? null })
+        .returning({ id: posts.id });
+      if (input.poll) await createPoll(tx, { postId: row.id }, input.poll);
+      await tagPost(tx, row.id, content);
+      await bumpCount(tx, 'post', language, 1);
+      await awardPoints(tx, user.id, POINTS.post);
+      return { placed: 'post' as const, post: await getPost(tx, viewer, row.id) };
+    }
+    const [row] = await tx.insert(moods).values({ userId: user.id, content, contentKey: key, language, feelingId }).returning({ id: moods.id });
+    if (input.poll) await createPoll(tx, { moodId: row.id }, input.poll);
+    await bumpCount(tx, 'mood', language, 1);
+    return { placed: 'mood' as const, mood: await getMood(tx, viewer, row.id) };
+  });
+}
+
+async function ownPost(tx: Tx, userId: number, id: number) {
+  const [row] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
+  if (!row) throw new NotFound();
+  if (row.userId !== userId) throw new Forbidden();
+  return row;
+}
+
+export async function updatePost(db: Db, user: UserRow, id: number, input: { content: string; feeling_id?: number }): Promise<Post> {
+  const content = input.content.trim();
+  const key = normalizeForDuplicate(content);
+  const language = languageOf(user, content);
+  return db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const before = await ownPost(tx, user.id, id);
+    await assertNotDuplicate(tx, user.id, key, { post: id });
+    const feelingId = input.feeling_id === undefined ? before.feelingId : await feelingFor(tx, input.feeling_id, 'post', 'post');
+    await tx.update(posts).set({ content, contentKey: key, language, feelingId, updatedAt: new Date() }).where(eq(posts.id, id));
+    if (language !== before.language) {
+      await bumpCount(tx, 'post', before.language, -1);
+      await bumpCount(tx, 'post', language, 1);
+    }
+    await tagPost(tx, id, content);
+    return getPost(tx, { id: user.id, locale: user.locale, languages: null }, id);
+  });
+}
+
+export async function deletePost(db: Db, userId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await ownPost(tx, userId, id);
+    await tx.delete(posts).where(eq(posts.id, id));
+    await bumpCount(tx, 'post', row.language, -1);
+  });
+}
+
+async function ownMood(tx: Tx, userId: number, id: number) {
+  const [row] = await tx.select().from(moods).where(eq(moods.id, id)).for('update');
+  if (!row) throw new NotFound();
+  if (row.userId !== userId) throw new Forbidden();
+  return row;
+}
+
+/** A mood stays a mood when edited: text of 150 characters or more is refused rather than moved. */
+export async function updateMood(db: Db, user: UserRow, id: number, input: { content: string; feeling_id: number }): Promise<Mood> {
+  const content = input.content.trim();
+  if (graphemeLength(content) >= MOOD_THRESHOLD) {
+    throw new Invalid({ content: { key: 'validation.too_long', values: { max: MOOD_THRESHOLD - 1 } } });
+  }
+  const key = normalizeForDuplicate(content);
+  const language = languageOf(user, content);
+  return db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const before = await ownMood(tx, user.id, id);
+    await assertNotDuplicate(tx, user.id, key, { mood: id });
+    const feeling = await requireFeeling(tx, input.feeling_id, 'mood');
+    await tx.update(moods).set({ content, contentKey: key, language, feelingId: feeling.id, updatedAt: new Date() }).where(eq(moods.id, id));
+    if (language !== before.language) {
+      await bumpCount(tx, 'mood', before.language, -1);
+      await bumpCount(tx, 'mood', language, 1);
+    }
+    return getMood(tx, { id: user.id, locale: user.locale, languages: null }, id);
+  });
+}
+
+export async function deleteMood(db: Db, userId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await ownMood(tx, userId, id);
+    await tx.delete(moods).where(eq(moods.id, id));
+    await bumpCount(tx, 'mood', row.language, -1);
+  });
+}

@@ -1,0 +1,55 @@
+/** API.md "Comments, reports": report reasons and reports of posts, moods and comments. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { idField, reportBody } from '../posts/schemas.ts';
+import { errorSchema } from '../users/schemas.ts';
+import { listReportTypes, type ReportTarget, report } from './service.ts';
+
+const thanks = z.object({ message: z.string(), description: z.string() });
+
+const endpoints: [path: string, target: ReportTarget, field: string][] = [
+  ['/api/reports', 'post', 'post_id'],
+  ['/api/user/store/report/mood', 'mood', 'mood_id'],
+  ['/api/report-comment', 'comment', 'comment_id'],
+];
+
+export default async function reportRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.get(
+    '/api/report-types',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Reasons for a report, named in the request language',
+        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }) },
+      },
+    },
+    async (request) => ({ data: await listReportTypes(db, request.locale) }),
+  );
+
+  for (const [path, target, field] of endpoints) {
+    app.post(
+      path,
+      {
+        onRequest: app.requireUser,
+        schema: {
+          security: [{ bearer: [] }],
+          tags: ['reports'],
+          summary: `Report a ${target} (once per user)`,
+          body: z.object({ [field]: idField, ...reportBody }),
+          response: { 201: thanks, 404: errorSchema, 422: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as { report_type_id: number; note?: string } & Record<string, number>;
+        await report(db, currentUser(request).id, target, body[field], body);
+        return reply.code(201).send({ message: request.t(`reports.thanks_${target}`), description: request.t(`reports.description_${target}`) });
+      },
+    );
+  }
+}

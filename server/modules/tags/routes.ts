@@ -1,0 +1,64 @@
+/** Tags: one tag, its posts, and the address check the tag page runs before entry. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TAG_MAX } from '../../../core/limits.ts';
+import type { Db } from '../../../db/client.ts';
+import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { viewerOf } from '../../lib/viewer.ts';
+import { idParam, postSchema } from '../posts/schemas.ts';
+import { listTagPosts } from '../posts/service.ts';
+import { errorSchema } from '../users/schemas.ts';
+import { getTag, tagExists } from './service.ts';
+
+export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.get(
+    '/api/tags/:id',
+    {
+      schema: {
+        tags: ['tags'],
+        summary: 'One tag with its number of posts',
+        params: idParam,
+        response: { 200: z.object({ data: z.object({ id: z.number(), name: z.string(), posts_count: z.number() }) }), 404: errorSchema },
+      },
+    },
+    async (request) => ({ data: await getTag(db, request.params.id) }),
+  );
+
+  app.get(
+    '/api/tags/:id/posts',
+    {
+      schema: {
+        tags: ['tags'],
+        summary: "A tag's posts, newest first",
+        params: idParam,
+        querystring: pageQuery,
+        response: { 200: pagedSchema(postSchema), 404: errorSchema },
+      },
+    },
+    async (request) => {
+      await getTag(db, request.params.id);
+      return listTagPosts(db, viewerOf(request), request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    '/api/check-tag-url',
+    {
+      schema: {
+        tags: ['tags'],
+        summary: 'Does this tag page exist? By id, or by name as slug',
+        querystring: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional(), slug: z.string().max(TAG_MAX + 1).optional() }),
+        response: { 200: z.object({ exists: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { id, slug } = request.query;
+      if (id === undefined && !slug) return { exists: false };
+      return { exists: await tagExists(db, id !== undefined ? { id } : { slug }) };
+    },
+  );
+}

@@ -1,0 +1,65 @@
+/** Tags come from #hashtags in a post's text; a tag is found by its name in any letter case. */
+import { eq, inArray, sql } from 'drizzle-orm';
+import { extractHashtags } from '../../../core/text.ts';
+import type { Tag } from '../../../core/types.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
+import { postTags, tags } from '../../../db/schema.ts';
+import { NotFound } from '../../errors.ts';
+
+/** Replaces the post's tags with the hashtags of its text. */
+export async function tagPost(tx: Tx, postId: number, content: string): Promise<void> {
+  await tx.delete(postTags).where(eq(postTags.postId, postId));
+  const names = extractHashtags(content);
+  if (names.length === 0) return;
+  await tx
+    .insert(tags)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const lower = names.map((n) => n.toLocaleLowerCase('und'));
+  const rows = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(inArray(sql`lower(${tags.name})`, lower));
+  await tx
+    .insert(postTags)
+    .values(rows.map((r) => ({ postId, tagId: r.id })))
+    .onConflictDoNothing();
+}
+
+export async function tagsFor(db: DbOrTx, postIds: number[]): Promise<Map<number, Tag[]>> {
+  const out = new Map<number, Tag[]>();
+  if (postIds.length === 0) return out;
+  const rows = await db
+    .select({ postId: postTags.postId, id: tags.id, name: tags.name })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(inArray(postTags.postId, postIds))
+    .orderBy(tags.name);
+  for (const r of rows) {
+    const list = out.get(r.postId) ?? [];
+    list.push({ id: r.id, name: r.name });
+    out.set(r.postId, list);
+  }
+  return out;
+}
+
+export async function getTag(db: DbOrTx, id: number): Promise<Tag & { posts_count: number }> {
+  const [row] = await db
+    .select({
+      id: tags.id,
+      name: tags.name,
+      postsCount: sql<number>`(select count(*)::int from ${postTags} where ${postTags.tagId} = ${tags.id})`,
+    })
+    .from(tags)
+    .where(eq(tags.id, id));
+  if (!row) throw new NotFound();
+  return { id: row.id, name: row.name, posts_count: row.postsCount };
+}
+
+/** check-tag-url: by id, or by name without the '#'. */
+export async function tagExists(db: DbOrTx, by: { id?: number; slug?: string }): Promise<boolean> {
+  const where =
+    by.id !== undefined ? eq(tags.id, by.id) : sql`lower(${tags.name}) = ${(by.slug ?? '').replace(/^#/, '').toLocaleLowerCase('und')}`;
+  const [row] = await db.select({ id: tags.id }).from(tags).where(where).limit(1);
+  return Boolean(row);
+}
