@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Routes
   await app.register(healthRoutes, { database, build: () => build });
-  await app.register(languageRoutes, { appHost: config.APP_HOST });
+  await app.register(languageRoutes, { appHost: config.APP_HOST, db: database.db });
   await app.register(authRoutes, {
     db: database.db,
     counter,

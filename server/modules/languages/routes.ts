@@ -1,9 +1,13 @@
-/** GET /api/get/languages: the 37 interface languages from core/. */
+/** The 37 interface languages from core/, and the content languages each user chooses to read. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOCALES } from '../../../core/locales.ts';
+import { LOCALE_CODES, LOCALES } from '../../../core/locales.ts';
 import type { LanguageInfo } from '../../../core/types.ts';
+import type { Db } from '../../../db/client.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { errorSchema } from '../users/schemas.ts';
+import { getContentLanguages, setContentLanguages, toggleAutoDetect } from './service.ts';
 
 export function languageList(appHost: string | undefined): LanguageInfo[] {
   return LOCALES.map((l) => ({
@@ -16,7 +20,10 @@ export function languageList(appHost: string | undefined): LanguageInfo[] {
   }));
 }
 
-export default async function languageRoutes(fastify: FastifyInstance, opts: { appHost?: string }) {
+const contentLanguages = z.object({ data: z.array(z.string()), auto_detect: z.boolean() });
+const auth = { security: [{ bearer: [] }] };
+
+export default async function languageRoutes(fastify: FastifyInstance, opts: { appHost?: string; db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const list = languageList(opts.appHost);
   app.get(
@@ -42,5 +49,48 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
       },
     },
     async () => ({ data: list }),
+  );
+
+  app.get(
+    '/api/get/languages/custom',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['languages'],
+        summary: 'The content languages you read (empty: all) and whether your texts are language-detected',
+        response: { 200: contentLanguages },
+      },
+    },
+    async (request) => getContentLanguages(opts.db, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/store/custom/languages',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['languages'],
+        summary: 'Choose the content languages of your feeds (an empty list shows all)',
+        body: z.object({ languages: z.array(z.enum(LOCALE_CODES as [string, ...string[]])).max(LOCALE_CODES.length) }),
+        response: { 200: contentLanguages, 422: errorSchema },
+      },
+    },
+    async (request) => setContentLanguages(opts.db, currentUser(request).id, request.body.languages),
+  );
+
+  app.post(
+    '/api/toggle/auto/detect/languages',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['languages'],
+        summary: 'Turn language detection of your own texts on or off (off: they are stored in your interface language)',
+        response: { 200: contentLanguages },
+      },
+    },
+    async (request) => toggleAutoDetect(opts.db, currentUser(request).id),
   );
 }

@@ -34,7 +34,7 @@ export async function tagsFor(db: DbOrTx, postIds: number[]): Promise<Map<number
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
     .where(inArray(postTags.postId, postIds))
-    .orderBy(tags.name);
+    .orderBy(sql`lower(${tags.name})`);
   for (const r of rows) {
     const list = out.get(r.postId) ?? [];
     list.push({ id: r.id, name: r.name });
