@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { IntlProvider } from 'react-intl';
 import {
   isRouteErrorResponse,
@@ -11,14 +12,18 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { COOKIE, THEMES, type Theme } from '../core/limits.ts';
-import { getLocale, localeFromPath, localizedPath } from '../core/locales.ts';
+import { getLocale, localeFromHost, localeFromPath, localizedPath } from '../core/locales.ts';
 import type { User } from '../core/types.ts';
 import type { Route } from './+types/root';
 import './app.css';
+import { NavigationFeedback } from './components/Navigation.tsx';
 import { createApi } from './lib/api.ts';
+import { useBuildCheck } from './lib/build-check.ts';
 import { serverContext } from './lib/context.ts';
-import { loadMessages, parseCookies } from './lib/i18n.ts';
+import { loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
 import { SessionProvider } from './lib/session.tsx';
+import { SignInProvider } from './lib/signin.tsx';
+import { ToastProvider } from './lib/toast.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
@@ -38,13 +43,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     dir: getLocale(locale).dir,
     tag: getLocale(locale).tag,
-    messages: await loadMessages(locale),
+    // Documents carry their catalog; a client navigation loads it as a chunk (clientLoader below).
+    messages: ctx.dataRequest ? null : await loadMessages(locale),
     user,
     csrfToken: ctx.csrfToken,
     theme,
     buildId: ctx.buildId,
     cookieDomain: ctx.appHost?.replace(/:\d+$/, '') ?? null,
+    appHost: ctx.appHost,
+    origin: ctx.origin,
+    /** The page was reached on a language subdomain: switching language changes host, not path. */
+    subdomains: Boolean(localeFromHost(ctx.host ?? request.headers.get('host'), ctx.appHost)),
   };
+}
+
+/** After the first page, the root's data comes from the server and its catalog from the locale's chunks. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  return { ...data, messages: data.messages ?? (await loadMessages(data.locale)) };
+}
+
+/** The catalog the first page arrived with is the one later navigations in that language reuse. */
+function useHydratedCatalog(locale: string, messages: Messages | null) {
+  const seeded = useRef(false);
+  if (!seeded.current && messages && typeof window !== 'undefined') rememberMessages(locale, messages);
+  seeded.current = true;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -78,14 +101,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useBuildCheck(loaderData.buildId);
+  useHydratedCatalog(loaderData.locale, loaderData.messages);
   return (
-    <IntlProvider locale={loaderData.tag} messages={loaderData.messages} defaultLocale="en-US" onError={logIntlError}>
+    <IntlProvider locale={loaderData.tag} messages={loaderData.messages ?? EMPTY} defaultLocale="en-US" onError={logIntlError}>
       <SessionProvider root={loaderData}>
-        <Outlet />
+        <ToastProvider>
+          <SignInProvider>
+            <NavigationFeedback />
+            <Outlet />
+          </SignInProvider>
+        </ToastProvider>
       </SessionProvider>
     </IntlProvider>
   );
 }
+
+const EMPTY: Messages = {};
 
 function logIntlError(err: { code: string; message: string }) {
   if (err.code === 'MISSING_TRANSLATION') console.warn(`Invalid translation key: ${err.message}`);
@@ -105,6 +137,11 @@ export function ErrorBoundary() {
         {notFound ? (m['notfound.heading'] ?? 'Whoops! You got lost') : (m['errors.server'] ?? 'Server Error')}
       </h1>
       {notFound ? <p className="text-stone-600 dark:text-stone-300">{m['notfound.text']}</p> : null}
+      {notFound ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {(m['errors.route_not_found'] ?? 'Page Not Found: {path}').replace('{path}', notFoundPath(error))}
+        </p>
+      ) : null}
       <a
         href={localizedPath(data?.locale ?? 'en', '/')}
         className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
@@ -113,4 +150,9 @@ export function ErrorBoundary() {
       </a>
     </main>
   );
+}
+
+function notFoundPath(error: unknown): string {
+  const data = isRouteErrorResponse(error) ? (error.data as { path?: string } | null) : null;
+  return data?.path ?? '';
 }

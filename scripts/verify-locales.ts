@@ -1,6 +1,7 @@
 /**
- * Checks the 37 catalogs against locales/en.json: no missing or extra keys, the same ICU placeholders,
- * messages that parse, and no English text left untranslated (apart from the few keys listed as shared).
+ * Checks the 37 catalogs against locales/en.json, and the 37 static-page catalogs against
+ * locales/pages/en.json: no missing or extra keys, the same ICU placeholders, messages that parse, and no
+ * English text left untranslated (apart from the few keys listed as shared).
  */
 import { readFileSync } from 'node:fs';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
@@ -10,7 +11,9 @@ import { LOCALE_CODES } from '../core/locales.ts';
 const SAME_IN_ALL = new Set(['app.name']);
 
 type Catalog = Record<string, string>;
-const read = (code: string): Catalog => JSON.parse(readFileSync(new URL(`../locales/${code}.json`, import.meta.url), 'utf8'));
+/** `dir` is '' for the main catalogs, 'pages/' for the static pages' own catalogs. */
+const read = (dir: string, code: string): Catalog =>
+  JSON.parse(readFileSync(new URL(`../locales/${dir}${code}.json`, import.meta.url), 'utf8'));
 
 function placeholders(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
   for (const el of elements) {
@@ -29,35 +32,41 @@ function placeholders(elements: MessageFormatElement[], out = new Set<string>())
 
 const onlyPlaceholders = (text: string) => text.replace(/\{[^}]*\}/g, '').replace(/[\s\p{P}]/gu, '') === '';
 
+/** Both catalog sets: the main one every page carries, and the static pages' texts (locales/pages). */
 export function verifyLocales(): string[] {
+  return [...verifyCatalogs(''), ...verifyCatalogs('pages/')];
+}
+
+function verifyCatalogs(dir: string): string[] {
   const problems: string[] = [];
-  const en = read('en');
+  const en = read(dir, 'en');
   const enPlaceholders = new Map(Object.entries(en).map(([k, v]) => [k, [...placeholders(parse(v))].sort().join(',')]));
   for (const code of LOCALE_CODES) {
     let catalog: Catalog;
     try {
-      catalog = read(code);
+      catalog = read(dir, code);
     } catch (err) {
-      problems.push(`${code}: cannot read locales/${code}.json (${(err as Error).message})`);
+      problems.push(`${dir}${code}: cannot read locales/${dir}${code}.json (${(err as Error).message})`);
       continue;
     }
-    for (const key of Object.keys(en)) if (!(key in catalog)) problems.push(`${code}: missing key ${key}`);
+    const label = `${dir}${code}`;
+    for (const key of Object.keys(en)) if (!(key in catalog)) problems.push(`${label}: missing key ${key}`);
     for (const [key, text] of Object.entries(catalog)) {
       if (!(key in en)) {
-        problems.push(`${code}: extra key ${key}`);
+        problems.push(`${label}: extra key ${key}`);
         continue;
       }
       let found: string;
       try {
         found = [...placeholders(parse(text))].sort().join(',');
       } catch (err) {
-        problems.push(`${code}: ${key} does not parse (${(err as Error).message})`);
+        problems.push(`${label}: ${key} does not parse (${(err as Error).message})`);
         continue;
       }
       if (found !== enPlaceholders.get(key))
-        problems.push(`${code}: ${key} has placeholders {${found}}, English has {${enPlaceholders.get(key)}}`);
+        problems.push(`${label}: ${key} has placeholders {${found}}, English has {${enPlaceholders.get(key)}}`);
       if (code !== 'en' && text === en[key] && !SAME_IN_ALL.has(key) && !onlyPlaceholders(text)) {
-        problems.push(`${code}: ${key} is the English text, not a translation`);
+        problems.push(`${label}: ${key} is the English text, not a translation`);
       }
     }
   }
@@ -71,5 +80,5 @@ if (import.meta.main) {
     console.error(`\n${problems.length} problem(s) in the locale catalogs`);
     process.exit(1);
   }
-  console.log(`locales: ${LOCALE_CODES.length} catalogs agree with en.json`);
+  console.log(`locales: ${LOCALE_CODES.length} catalogs and ${LOCALE_CODES.length} page catalogs agree with their en.json`);
 }

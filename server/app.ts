@@ -21,6 +21,7 @@ import healthRoutes, { type BuildInfo } from './modules/health/routes.ts';
 import languageRoutes from './modules/languages/routes.ts';
 import moodRoutes from './modules/moods/routes.ts';
 import postRoutes from './modules/posts/routes.ts';
+import qrRoutes from './modules/qr/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
 import tagRoutes from './modules/tags/routes.ts';
 import userRoutes from './modules/users/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guestLoginsPerHour: options.guestLoginsPerHour ?? 30,
   });
   await app.register(userRoutes, { db: database.db, cookies: { domain: cookieDomain } });
+  await app.register(qrRoutes, { db: database.db, config, cookies: { domain: cookieDomain } });
   await app.register(postRoutes, { db: database.db });
   await app.register(moodRoutes, { db: database.db });
   await app.register(commentRoutes, { db: database.db });

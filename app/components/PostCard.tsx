@@ -1,42 +1,217 @@
-import { FormattedMessage, FormattedRelativeTime } from 'react-intl';
+/**
+ * A problem post: author, text with linked #tags, its poll, and what a reader can do with it. Support and
+ * favorite change at once and roll back if the server refuses; the author also edits, deletes and switches
+ * share, advice and notifications off on the post's own page.
+ */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
+import { useSession } from '../lib/session.tsx';
+import { useSignIn } from '../lib/signin.tsx';
+import { useToast } from '../lib/toast.tsx';
+import { AppLink } from './AppLink.tsx';
+import { Author } from './core/Author.tsx';
+import { ConfirmDialog } from './core/ConfirmDialog.tsx';
+import { errorMessage } from './core/errors.ts';
+import { PollView } from './core/PollView.tsx';
+import { ReportDialog } from './core/ReportDialog.tsx';
+import { RichText } from './core/RichText.tsx';
 
-function secondsSince(iso: string): number {
-  return Math.round((new Date(iso).getTime() - Date.now()) / 1000);
-}
+const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800 disabled:opacity-50';
 
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({
+  post: initial,
+  page = false,
+  onRemoved,
+  onEdit,
+}: {
+  post: Post;
+  /** On the post's own page: full actions for the author, no link to itself. */
+  page?: boolean;
+  /** The post left the list: hidden or deleted. */
+  onRemoved?: (message?: { title: string; description?: string }) => void;
+  onEdit?: () => void;
+}) {
+  const { api, user, locale } = useSession();
+  const signIn = useSignIn();
+  const toast = useToast();
+  const intl = useIntl();
+  const [post, setPost] = useState(initial);
+  const [reporting, setReporting] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const href = localizedPath(locale, `/problem/${post.id}`);
+
+  /** Applies a change at once, then keeps the server's answer or restores the post. */
+  async function optimistic(change: Partial<Post>, call: () => Promise<Partial<Post>>) {
+    if (!user) return signIn.open();
+    const before = post;
+    setPost({ ...post, ...change });
+    try {
+      const res = await call();
+      setPost((p) => ({ ...p, ...res }));
+    } catch (err) {
+      setPost(before);
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  const toggleSupport = () =>
+    optimistic({ is_supported: !post.is_supported, supports_count: post.supports_count + (post.is_supported ? -1 : 1) }, () =>
+      api.support(post.id, !post.is_supported),
+    );
+  const toggleFavorite = () => optimistic({ is_favorited: !post.is_favorited }, () => api.favorite(post.id));
+
+  async function hide() {
+    if (!user) return signIn.open();
+    try {
+      await api.hidePost(post.id, true);
+      onRemoved?.();
+      toast.success(intl.formatMessage({ id: 'post.hidden' }));
+    } catch (err) {
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  async function share() {
+    const url = new URL(href, window.location.origin).toString();
+    try {
+      if (navigator.share) await navigator.share({ url });
+      else {
+        await navigator.clipboard.writeText(url);
+        toast.success(intl.formatMessage({ id: 'post.link_copied' }));
+      }
+    } catch {
+      // The person closed the share sheet: nothing to report.
+    }
+  }
+
+  async function remove() {
+    try {
+      const res = await api.deletePost(post.id);
+      onRemoved?.({ title: res.message, description: res.description });
+      toast.success(res.message, res.description);
+    } catch (err) {
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  async function flip(which: 'disable-share' | 'disable-advice' | 'disable-post-notification') {
+    try {
+      const res = await api.postSwitch(post.id, which);
+      setPost((p) => ({ ...p, ...res }));
+    } catch (err) {
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
   return (
     <article
+      aria-labelledby={`post-${post.id}-by`}
       className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900"
-      lang={post.language}
     >
-      <header className="mb-2 flex items-center gap-2 text-sm">
-        {post.user.avatar ? <img src={post.user.avatar.url} alt="" width={32} height={32} className="rounded-full" /> : null}
-        <span className="font-medium" dir="auto">
-          {post.user.nickname}
-        </span>
-        <span className="text-stone-500 dark:text-stone-400">· {post.user.rank.name}</span>
-        {post.feeling ? (
-          <span className="text-stone-500 dark:text-stone-400">
-            · {post.feeling.emoji} {post.feeling.name}
-          </span>
-        ) : null}
-        <time className="ms-auto text-stone-500 dark:text-stone-400" dateTime={post.created_at}>
-          <FormattedRelativeTime value={secondsSince(post.created_at)} updateIntervalInSeconds={60} numeric="auto" />
-        </time>
+      <header id={`post-${post.id}-by`} className="mb-2">
+        <Author user={post.user} at={post.created_at} feeling={post.feeling} />
       </header>
-      <p className="whitespace-pre-line break-words" dir="auto">
-        {post.content}
-      </p>
-      <footer className="mt-3 flex gap-4 text-sm text-stone-600 dark:text-stone-400">
-        <span>
-          <FormattedMessage id="post.supports" values={{ count: post.supports_count }} />
-        </span>
-        <span>
-          <FormattedMessage id="post.comments" values={{ count: post.comments_count }} />
-        </span>
+      <div lang={post.language}>
+        {page ? (
+          <RichText text={post.content} tags={post.tags} locale={locale} className="text-lg" />
+        ) : (
+          <AppLink to={href} className="block hover:opacity-90">
+            <RichText text={post.content.length > 600 ? `${post.content.slice(0, 600)}…` : post.content} locale={locale} />
+          </AppLink>
+        )}
+      </div>
+      {post.tags.length > 0 && !page ? (
+        <ul className="mt-2 flex flex-wrap gap-2 text-sm" aria-label={intl.formatMessage({ id: 'post.tags' })}>
+          {post.tags.map((t) => (
+            <li key={t.id}>
+              <AppLink to={localizedPath(locale, `/tag/${t.id}`)} className="text-brand-700 hover:underline dark:text-brand-300" dir="auto">
+                #{t.name}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {post.poll ? <PollView poll={post.poll} /> : null}
+      <footer className="mt-3 flex flex-wrap items-center gap-1 text-sm text-stone-700 dark:text-stone-300">
+        <button type="button" className={button} aria-pressed={post.is_supported} onClick={toggleSupport}>
+          <span aria-hidden="true">{post.is_supported ? '💜' : '🤍'}</span>
+          <FormattedMessage id="post.support" />
+          <span className="text-stone-500 dark:text-stone-400">
+            <FormattedMessage id="post.supports_count" values={{ count: post.supports_count }} />
+          </span>
+        </button>
+        {page ? (
+          <span className="px-3 py-1.5">
+            <FormattedMessage id="post.comments" values={{ count: post.comments_count }} />
+          </span>
+        ) : (
+          <AppLink to={`${href}#comments`} className={button}>
+            <span aria-hidden="true">💬</span>
+            <FormattedMessage id="post.comments" values={{ count: post.comments_count }} />
+          </AppLink>
+        )}
+        <button type="button" className={button} aria-pressed={post.is_favorited} onClick={toggleFavorite}>
+          <span aria-hidden="true">{post.is_favorited ? '★' : '☆'}</span>
+          <FormattedMessage id="post.favorite" />
+        </button>
+        {post.share_disabled ? null : (
+          <button type="button" className={button} onClick={share}>
+            <FormattedMessage id="post.share" />
+          </button>
+        )}
+        {post.is_mine ? null : (
+          <>
+            <button type="button" className={button} onClick={hide}>
+              <FormattedMessage id="post.hide" />
+            </button>
+            <button type="button" className={button} onClick={() => (user ? setReporting(true) : signIn.open())}>
+              <FormattedMessage id="post.report" />
+            </button>
+          </>
+        )}
+        {page && post.is_mine ? (
+          <>
+            <button type="button" className={button} onClick={onEdit}>
+              <FormattedMessage id="common.edit" />
+            </button>
+            <button type="button" className={`${button} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>
+              <FormattedMessage id="common.delete" />
+            </button>
+          </>
+        ) : null}
       </footer>
+      {page && post.is_mine ? (
+        <fieldset className="mt-3 flex flex-wrap gap-x-4 gap-y-1 border-t border-stone-200 pt-3 text-sm dark:border-stone-800">
+          <legend className="sr-only">
+            <FormattedMessage id="post.switches" />
+          </legend>
+          {(
+            [
+              ['disable-share', 'share_disabled', 'post.switch_share'],
+              ['disable-advice', 'advice_disabled', 'post.switch_advice'],
+              ['disable-post-notification', 'notifications_disabled', 'post.switch_notifications'],
+            ] as const
+          ).map(([which, field, label]) => (
+            <label key={which} className="flex items-center gap-2">
+              <input type="checkbox" checked={!post[field]} onChange={() => flip(which)} />
+              <FormattedMessage id={label} />
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {reporting ? <ReportDialog target="post" id={post.id} onClose={() => setReporting(false)} /> : null}
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={<FormattedMessage id="post.delete_title" />}
+          confirm={<FormattedMessage id="common.delete" />}
+          onConfirm={remove}
+          onClose={() => setConfirmDelete(false)}
+        >
+          <FormattedMessage id="post.delete_text" />
+        </ConfirmDialog>
+      ) : null}
     </article>
   );
 }

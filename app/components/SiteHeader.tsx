@@ -1,13 +1,31 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
+import { useSignIn } from '../lib/signin.tsx';
+import { AppLink, AppNavLink } from './AppLink.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
-export function SiteHeader() {
+const PUBLIC_NAV = [
+  ['nav.feeds', '/'],
+  ['nav.moods', '/mood'],
+  ['nav.topics', '/topic'],
+  ['nav.thoughts', '/thought'],
+  ['nav.search', '/search'],
+] as const;
+
+const MEMBER_NAV = [
+  ['nav.profile', '/profile'],
+  ['nav.chat', '/chat'],
+  ['nav.settings', '/settings/general'],
+] as const;
+
+/** The top of every page. `nav` is off for the nonavpage layout, which keeps only brand, language, theme and account. */
+export function SiteHeader({ nav = true }: { nav?: boolean }) {
   const intl = useIntl();
-  const { user, locale, theme, setTheme, signInAsGuest, signOut } = useSession();
+  const { user, locale, theme, setTheme, signOut } = useSession();
+  const signIn = useSignIn();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -23,18 +41,15 @@ export function SiteHeader() {
     }
   }
 
+  const links = user ? [...PUBLIC_NAV, ...MEMBER_NAV] : PUBLIC_NAV;
   return (
     <header className="border-b border-stone-200 bg-white/90 dark:border-stone-800 dark:bg-stone-900/90">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
-        <Link to={localizedPath(locale, '/')} className="text-lg font-semibold text-brand-700 dark:text-brand-100">
+        <AppLink to={localizedPath(locale, '/')} className="text-lg font-semibold text-brand-700 dark:text-brand-100">
           <FormattedMessage id="app.name" />
-        </Link>
-        <nav aria-label={intl.formatMessage({ id: 'nav.main' })} className="flex gap-3 text-sm">
-          <Link to={localizedPath(locale, '/')} className="hover:underline">
-            <FormattedMessage id="nav.feeds" />
-          </Link>
-        </nav>
-        <div className="ms-auto flex items-center gap-2">
+        </AppLink>
+        <div className="ms-auto flex flex-wrap items-center justify-end gap-2">
+          <LanguageSwitcher />
           <button
             type="button"
             onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
@@ -54,13 +69,14 @@ export function SiteHeader() {
               </button>
             </>
           ) : (
+            // The dialog offers the QR code, "continue as guest" and the password form.
             <button
               type="button"
-              disabled={busy}
-              onClick={() => run(signInAsGuest)}
-              className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+              aria-haspopup="dialog"
+              onClick={signIn.open}
+              className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
             >
-              <FormattedMessage id={busy ? 'auth.signing_in' : 'auth.continue_as_guest'} />
+              <FormattedMessage id="auth.sign_in" />
             </button>
           )}
         </div>
@@ -73,6 +89,23 @@ export function SiteHeader() {
           </p>
         ) : null}
       </div>
+      {nav ? (
+        <nav aria-label={intl.formatMessage({ id: 'nav.main' })} className="mx-auto max-w-5xl overflow-x-auto px-4">
+          <ul className="flex gap-1 text-sm">
+            {links.map(([key, path]) => (
+              <li key={path}>
+                <AppNavLink
+                  to={localizedPath(locale, path)}
+                  end={path === '/'}
+                  className="block border-b-2 border-transparent px-3 py-2 whitespace-nowrap hover:text-brand-700 aria-[current=page]:border-brand-600 aria-[current=page]:font-semibold dark:hover:text-brand-100"
+                >
+                  <FormattedMessage id={key} />
+                </AppNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </header>
   );
 }

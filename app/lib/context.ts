@@ -15,6 +15,13 @@ export interface ServerContext {
   appHost: string | null;
   /** Absolute origin for canonical links, e.g. https://example.org. */
   origin: string;
+  /** The page's host as the visitor asked for it (a language subdomain names the language). */
+  host?: string | null;
+  /**
+   * True for a client navigation's data request (`*.data`), false for a document. The root sends the catalog
+   * only with documents; in the browser, a language switch loads its catalog as a chunk.
+   */
+  dataRequest?: boolean;
 }
 
 export const serverContext = createContext<ServerContext>();

@@ -1,25 +1,68 @@
-/** Catalogs for the web app: each locale is its own chunk, loaded on demand with its fallbacks. */
-import { catalogChain } from '../../core/locales.ts';
+/**
+ * Catalogs for the web app: each locale is its own chunk, loaded on demand with its fallbacks. The server
+ * renders with them; in the browser a language switch loads the new chain here instead of receiving it in the
+ * root's data.
+ */
+import { catalogChain, DEFAULT_LOCALE } from '../../core/locales.ts';
 
 export type Messages = Record<string, string>;
 
 const loaders = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
+const cache = new Map<string, Promise<Messages>>();
+const reported = new Set<string>();
 
-async function loadCatalog(code: string): Promise<Messages> {
-  const load = loaders[`../../locales/${code}.json`];
-  try {
-    if (!load) throw new Error(`no catalog for ${code}`);
-    return await load();
-  } catch (err) {
-    console.error('Failed locale loading', code, err);
-    return {};
+function loadCatalog(code: string): Promise<Messages> {
+  let pending = cache.get(code);
+  if (!pending) {
+    pending = (async () => {
+      const load = loaders[`../../locales/${code}.json`];
+      try {
+        if (!load) throw new Error(`no catalog for ${code}`);
+        return await load();
+      } catch (err) {
+        console.error('Failed locale loading', code, err);
+        // A chunk that failed (offline, a deploy replaced it) is tried again next time.
+        cache.delete(code);
+        return {};
+      }
+    })();
+    cache.set(code, pending);
   }
+  return pending;
 }
 
-/** The locale's messages with gaps filled from its fallbacks and English. */
+const merged = new Map<string, Messages>();
+
+/** Keeps a complete, merged catalog (the one a page was rendered with) for later switches back to it. */
+export function rememberMessages(code: string, messages: Messages) {
+  merged.set(code, messages);
+}
+
+/** The locale's messages with gaps filled from its fallbacks and, last, English. */
 export async function loadMessages(code: string): Promise<Messages> {
-  const catalogs = await Promise.all(catalogChain(code).map(loadCatalog));
-  return Object.assign({}, ...catalogs.reverse());
+  const known = merged.get(code);
+  if (known) return known;
+  const chain = catalogChain(code);
+  const catalogs = await Promise.all(chain.map(loadCatalog));
+  const result: Messages = Object.assign({}, ...[...catalogs].reverse());
+  reportFallbacks(code, chain, catalogs);
+  // A chain with a failed catalog is not kept, so the next switch tries the network again.
+  if (chain.every((c) => cache.has(c))) merged.set(code, result);
+  return result;
+}
+
+/**
+ * A key the language lacks shows its English text; it is reported once per language so missing translations
+ * surface without flooding the log.
+ */
+function reportFallbacks(code: string, chain: string[], catalogs: Messages[]) {
+  if (code === DEFAULT_LOCALE || reported.has(code)) return;
+  reported.add(code);
+  const english = catalogs[chain.indexOf(DEFAULT_LOCALE)] ?? {};
+  const own = catalogs.slice(0, chain.indexOf(DEFAULT_LOCALE));
+  const missing = Object.keys(english).filter((key) => !own.some((c) => key in c));
+  if (missing.length)
+    console.warn(`Invalid translation key: ${code} lacks ${missing.length} key(s), shown in English:`, missing.slice(0, 20));
 }
 
 export function parseCookies(header: string | null): Record<string, string> {

@@ -1,9 +1,10 @@
 /** The signed-in state of the page: who the user is, and the calls that change it. */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { COOKIE, type Theme } from '../../core/limits.ts';
+import { localizedPath } from '../../core/locales.ts';
 import type { User } from '../../core/types.ts';
-import { type Api, browserFetch, createApi } from './api.ts';
+import { type Api, browserFetch, createApi, type QrSession } from './api.ts';
 
 interface SessionValue {
   user: User | null;
@@ -11,6 +12,10 @@ interface SessionValue {
   api: Api;
   theme: Theme;
   signInAsGuest(): Promise<User>;
+  /** Password sign-in by username or email; then to `returnTo` (default: the language's root) with the user refetched. */
+  signIn(username: string, password: string, returnTo?: string): Promise<User>;
+  /** Polls a shown QR code; once approved, the server has set the session cookies and the page moves on as after signIn. */
+  checkQrSignIn(qrToken: string, returnTo?: string): Promise<QrSession['status']>;
   signOut(): Promise<void>;
   setTheme(theme: Theme): void;
 }
@@ -37,6 +42,34 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
     return data;
   }, [api, revalidator]);
 
+  const navigate = useNavigate();
+  /** SPEC.md section 4: after a login the app goes to the root path, then the current user is refetched. */
+  const finishSignIn = useCallback(
+    async (returnTo?: string) => {
+      await navigate(returnTo ?? localizedPath(root.locale, '/'));
+      await revalidator.revalidate();
+    },
+    [navigate, revalidator, root.locale],
+  );
+
+  const signIn = useCallback(
+    async (username: string, password: string, returnTo?: string) => {
+      const { data } = await api.login(username, password);
+      await finishSignIn(returnTo);
+      return data;
+    },
+    [api, finishSignIn],
+  );
+
+  const checkQrSignIn = useCallback(
+    async (qrToken: string, returnTo?: string) => {
+      const result = await api.checkQrSession(qrToken);
+      if (result.status === 'approved') await finishSignIn(returnTo);
+      return result.status;
+    },
+    [api, finishSignIn],
+  );
+
   const signOut = useCallback(async () => {
     await api.logout();
     await revalidator.revalidate();
@@ -56,8 +89,8 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   );
 
   const value = useMemo(
-    () => ({ user: root.user, locale: root.locale, api, theme, signInAsGuest, signOut, setTheme }),
-    [root.user, root.locale, api, theme, signInAsGuest, signOut, setTheme],
+    () => ({ user: root.user, locale: root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, setTheme }),
+    [root.user, root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, setTheme],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,19 +1,25 @@
-import { useEffect, useState } from 'react';
+/** The feed (home layout): the composer, new-post pill, and problems newest first, a page at a time. */
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useRevalidator } from 'react-router';
-import type { Paged, Post } from '../../core/types.ts';
+import { useNavigation, useRevalidator } from 'react-router';
+import type { Post } from '../../core/types.ts';
+import { Composer } from '../components/core/Composer.tsx';
+import { NewItemsPill } from '../components/core/NewItemsPill.tsx';
+import { CardSkeletons } from '../components/core/Skeleton.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
-import { SiteHeader } from '../components/SiteHeader.tsx';
-import { ApiError, createApi } from '../lib/api.ts';
-import { serverContext } from '../lib/context.ts';
+import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
+import { ApiError } from '../lib/api.ts';
+import { loaderApi } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { usePaged } from '../lib/paged.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/feeds';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const ctx = context.get(serverContext);
+  const api = loaderApi(context);
   try {
-    return { page: await createApi(ctx.api, { locale: ctx.locale }).posts<Post>(1), error: null };
+    return { page: await api.posts<Post>(1), error: null };
   } catch (err) {
     return { page: null, error: err instanceof ApiError ? err.message : String(err) };
   }
@@ -24,86 +30,46 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feed
 export default function Feeds({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const revalidator = useRevalidator();
-  const [pages, setPages] = useState<Paged<Post>[]>(loaderData.page ? [loaderData.page] : []);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState(false);
-
-  useEffect(() => setPages(loaderData.page ? [loaderData.page] : []), [loaderData.page]);
-
-  const last = pages.at(-1);
-  const posts = pages.flatMap((p) => p.data);
-
-  async function loadMore() {
-    if (!last) return;
-    setLoadingMore(true);
-    setMoreError(false);
-    try {
-      const next = await api.posts<Post>(last.meta.current_page + 1);
-      setPages((ps) => [...ps, next]);
-    } catch {
-      setMoreError(true);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const navigation = useNavigation();
+  const list = usePaged(loaderData.page, (page) => api.posts<Post>(page));
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const posts = list.items.filter((p) => !removed.has(p.id));
+  // SPEC.md section 4: after a post or mood is created the list starts again from page 1.
+  const reload = () => {
+    setRemoved(new Set());
+    revalidator.revalidate();
+  };
+  const refreshing =
+    revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === window.location.pathname);
 
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only">
-        <FormattedMessage id="common.skip_to_content" />
-      </a>
-      <SiteHeader />
-      <main id="main" className="mx-auto max-w-2xl px-4 py-6">
-        <h1 className="mb-4 text-xl font-semibold">
-          <FormattedMessage id="feed.heading" />
-        </h1>
-        {loaderData.error ? (
-          <div
-            role="alert"
-            className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
-          >
-            <p>
-              <FormattedMessage id="feed.load_failed" />
-            </p>
-            <button type="button" className="mt-2 underline" onClick={() => revalidator.revalidate()}>
-              <FormattedMessage id="common.retry" />
-            </button>
-          </div>
-        ) : posts.length === 0 ? (
-          <p className="text-stone-600 dark:text-stone-400">
-            <FormattedMessage id="feed.empty" />
-          </p>
-        ) : (
-          <ol className="flex flex-col gap-4" aria-busy={loadingMore}>
-            {posts.map((post) => (
-              <li key={post.id}>
-                <PostCard post={post} />
-              </li>
-            ))}
-          </ol>
-        )}
-        {last && last.meta.current_page < last.meta.last_page ? (
-          <div className="mt-6 text-center">
-            {moreError ? (
-              <p role="alert" className="mb-2 text-red-700 dark:text-red-400">
-                <FormattedMessage id="feed.load_failed" />
-              </p>
-            ) : null}
-            <button
-              type="button"
-              onClick={loadMore}
-              disabled={loadingMore}
-              className="rounded-full border border-stone-300 px-4 py-2 dark:border-stone-700"
-            >
-              <FormattedMessage id={loadingMore ? 'common.loading' : moreError ? 'common.retry' : 'feed.load_more'} />
-            </button>
-          </div>
-        ) : posts.length > 0 ? (
-          <p className="mt-6 text-center text-sm text-stone-500">
-            <FormattedMessage id="feed.end" />
-          </p>
-        ) : null}
-      </main>
+      <PageHeading>
+        <FormattedMessage id="feed.heading" />
+      </PageHeading>
+      <Composer kind="post" onCreated={reload} />
+      <NewItemsPill room="feed:posts" onShow={reload} />
+      {loaderData.error ? (
+        <ErrorState onRetry={reload}>
+          <FormattedMessage id="feed.load_failed" />
+        </ErrorState>
+      ) : refreshing ? (
+        <CardSkeletons />
+      ) : posts.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="feed.empty" />
+        </EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-4" aria-busy={list.loading}>
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} onRemoved={() => setRemoved((r) => new Set(r).add(post.id))} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {list.loading ? <CardSkeletons count={2} /> : null}
+      <LoadMore hasMore={list.hasMore} loading={list.loading} failed={list.failed} onMore={list.loadMore} showEnd={posts.length > 0} />
     </>
   );
 }

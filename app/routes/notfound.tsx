@@ -1,11 +1,13 @@
-import { data } from 'react-router';
+import { pageMeta } from '../lib/meta.ts';
+import { notFound } from '../lib/route-check.ts';
 import type { Route } from './+types/notfound';
 
-/** Unknown paths answer 404; the root error boundary shows the not-found screen. */
+/** Unknown paths, and /notfound itself, answer 404; the layout's error boundary shows the not-found screen. */
 export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
-  throw data({ path }, { status: 404 });
+  notFound(request);
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'notfound', { noindex: true });
 
 export default function NotFound() {
   return null;

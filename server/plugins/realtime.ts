@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { COOKIE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
+import { hashToken } from '../lib/tokens.ts';
 import { userForToken } from '../modules/auth/service.ts';
 
 export interface Realtime {
@@ -27,6 +28,8 @@ declare module 'fastify' {
 
 export const PUBLIC_ROOMS = ['feed:posts', 'feed:moods', 'feed:thoughts'] as const;
 export const userRoom = (id: number) => `user:${id}`;
+/** The room of the device waiting on a QR sign-in code, named by the code's digest (never the code itself). */
+export const qrRoom = (tokenHash: string) => `qr:${tokenHash}`;
 
 function tokenFrom(socket: Socket, parseCookie: (header: string) => Record<string, string | undefined>): string | null {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -71,6 +74,13 @@ export default fp(
       });
       socket.on('unsubscribe', (room: unknown) => {
         if (typeof room === 'string') socket.leave(room);
+      });
+      // The device showing a QR code waits for `qr:approved`; only the code's holder can name its room.
+      socket.on('qr:watch', (token: unknown) => {
+        if (typeof token !== 'string' || !token || token.length > 200) return;
+        if (socket.data.qrRoom) socket.leave(socket.data.qrRoom);
+        socket.data.qrRoom = qrRoom(hashToken(token));
+        socket.join(socket.data.qrRoom);
       });
     });
 

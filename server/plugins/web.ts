@@ -27,6 +27,8 @@ interface ServerContextValue {
   buildId: string;
   appHost: string | null;
   origin: string;
+  host: string | null;
+  dataRequest: boolean;
 }
 
 type EntryModule = { createLoadContext(value: ServerContextValue): RouterContextProvider };
@@ -92,6 +94,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       buildId: build.assets.version,
       appHost: opts.appHost ?? null,
       origin: opts.publicUrl?.replace(/\/$/, '') ?? url.origin,
+      host: request.headers.get('host'),
+      dataRequest: url.pathname.endsWith('.data'),
       // Loaders reach the API in-process, as the visitor: same cookies, same language.
       api: async (path, init = {}) => {
         const headers: Record<string, string> = {};

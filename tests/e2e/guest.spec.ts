@@ -4,7 +4,8 @@ test('a visitor opens the home page, continues as a guest and sees their nicknam
   await page.goto('/');
   await expect(page).toHaveTitle(/Kindred/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue as guest' }).click();
   const who = page.getByTestId('current-user');
   await expect(who).toContainText('Signed in as');
   const nickname = (await who.textContent())?.replace('Signed in as', '').trim();
@@ -15,7 +16,7 @@ test('a visitor opens the home page, continues as a guest and sees their nicknam
   await expect(page.getByTestId('current-user')).toContainText(nickname as string);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Continue as guest' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
 test('the root document carries the language and direction', async ({ page }) => {

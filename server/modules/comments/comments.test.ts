@@ -15,7 +15,8 @@ async function newPost(g: Guest) {
   return (await call(g, 'POST', '/api/posts', { content })).json().data as { id: number };
 }
 
-const comment = async (g: Guest, postId: number, content: string) => (await call(g, 'POST', '/api/comments', { post_id: postId, content })).json().data;
+const comment = async (g: Guest, postId: number, content: string) =>
+  (await call(g, 'POST', '/api/comments', { post_id: postId, content })).json().data;
 const reply = async (g: Guest, commentId: number, content: string) =>
   (await call(g, 'POST', '/api/comment-reply', { comment_id: commentId, content })).json().data;
 
@@ -101,13 +102,16 @@ describe('reporting posts and comments', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: 'Thanks for reporting this post',
-      description: 'We appreciate your help in keeping our community safe. Our team will review this post based on our Community Guidelines.',
+      description:
+        'We appreciate your help in keeping our community safe. Our team will review this post based on our Community Guidelines.',
     });
     const twice = await call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().message).toBe('You have already reported this post.');
     expect((await call(reader, 'POST', '/api/report-comment', { comment_id: c.id, report_type_id: type.id })).statusCode).toBe(201);
     expect((await call(null, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id })).statusCode).toBe(401);
-    expect((await call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id, note: 'x'.repeat(501) })).statusCode).toBe(422);
+    expect((await call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id, note: 'x'.repeat(501) })).statusCode).toBe(
+      422,
+    );
   });
 });

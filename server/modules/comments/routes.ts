@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../../db/client.ts';
 import { pagedSchema, pageQuery } from '../../lib/paging.ts';
-import { currentUser } from '../../plugins/auth.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { idField, idParam } from '../posts/schemas.ts';
 import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
 import { addComment, addReply, deleteComment, listComments, listReplies, updateComment, voteComment } from './service.ts';
@@ -73,7 +73,8 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
         response: { 201: z.object({ data: commentSchema }), 404: errorSchema, 422: errorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await addComment(db, signedIn(request), request.body.post_id, request.body.content) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await addComment(db, signedIn(request), request.body.post_id, request.body.content) }),
   );
 
   app.post(
@@ -88,7 +89,8 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
         response: { 201: z.object({ data: commentSchema }), 404: errorSchema, 422: errorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await addReply(db, signedIn(request), request.body.comment_id, request.body.content) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await addReply(db, signedIn(request), request.body.comment_id, request.body.content) }),
   );
 
   app.put(

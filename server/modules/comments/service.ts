@@ -73,10 +73,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
 async function pageOf(db: DbOrTx, viewer: Viewer, where: SQL | undefined, q: PageQuery, withReplies: boolean) {
   const [rows, [{ total }]] = await Promise.all([
     commentQuery(db, viewer.id).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(q.per_page).offset(offset(q)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(comments).where(where),
   ]);
   return { data: await hydrate(db, rows, viewer, withReplies), total };
 }
@@ -109,7 +106,10 @@ async function insertComment(tx: Tx, viewer: SignedInViewer, postId: number, par
     .where(eq(posts.id, postId))
     .returning({ id: posts.id });
   if (!post) throw new NotFound();
-  const [row] = await tx.insert(comments).values({ postId, userId: viewer.id, parentId, content: content.trim() }).returning({ id: comments.id });
+  const [row] = await tx
+    .insert(comments)
+    .values({ postId, userId: viewer.id, parentId, content: content.trim() })
+    .returning({ id: comments.id });
   await awardPoints(tx, viewer.id, POINTS.comment);
   return getComment(tx, viewer, row.id);
 }
@@ -121,7 +121,10 @@ export async function addComment(db: Db, viewer: SignedInViewer, postId: number,
 /** A reply to a reply joins the same thread: replies are one level deep. */
 export async function addReply(db: Db, viewer: SignedInViewer, commentId: number, content: string): Promise<Comment> {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ postId: comments.postId, parentId: comments.parentId }).from(comments).where(eq(comments.id, commentId));
+    const [target] = await tx
+      .select({ postId: comments.postId, parentId: comments.parentId })
+      .from(comments)
+      .where(eq(comments.id, commentId));
     if (!target) throw new NotFound();
     const parentId = target.parentId ?? commentId;
     await tx

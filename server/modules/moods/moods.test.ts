@@ -26,7 +26,9 @@ describe('editing and deleting moods', () => {
     const edit = await call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'Calmer now', feeling_id: moodFeelings[1] });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ message: 'Mood Updated', data: { content: 'Calmer now', feeling: { id: moodFeelings[1] } } });
-    expect((await call(other, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).statusCode).toBe(403);
+    expect((await call(other, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).statusCode).toBe(
+      403,
+    );
     expect((await call(null, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).statusCode).toBe(401);
     const tooLong = await call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'a'.repeat(150), feeling_id: moodFeelings[0] });
     expect(tooLong.statusCode).toBe(422);
@@ -103,7 +105,11 @@ describe('polls', () => {
 
   it('refuses a poll with an empty option', async () => {
     const g = await signInGuest(t.app);
-    const res = await call(g, 'POST', '/api/user/store/moods', { content: 'Which one?', feeling_id: moodFeelings[0], poll: { options: ['A', '  '] } });
+    const res = await call(g, 'POST', '/api/user/store/moods', {
+      content: 'Which one?',
+      feeling_id: moodFeelings[0],
+      poll: { options: ['A', '  '] },
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toContain('poll.options.1');
   });
@@ -117,15 +123,22 @@ describe('reports', () => {
     const types = (await t.app.inject({ method: 'GET', url: '/api/report-types', headers: { 'x-locale': 'es' } })).json().data;
     expect(types.length).toBeGreaterThanOrEqual(5);
     expect(types[0].name).not.toBe('Spam or advertising');
-    const res = await call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: types[0].id, note: 'Looks like an ad' });
+    const res = await call(reader, 'POST', '/api/user/store/report/mood', {
+      mood_id: m.id,
+      report_type_id: types[0].id,
+      note: 'Looks like an ad',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: 'Thanks for reporting this mood',
-      description: 'We appreciate your help in keeping our community safe. Our team will review this mood based on our Community Guidelines.',
+      description:
+        'We appreciate your help in keeping our community safe. Our team will review this mood based on our Community Guidelines.',
     });
     const again = await call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: types[0].id });
     expect(again.statusCode).toBe(422);
     expect((await call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: 999 })).statusCode).toBe(422);
-    expect((await call(reader, 'POST', '/api/user/store/report/mood', { mood_id: 999999, report_type_id: types[0].id })).statusCode).toBe(404);
+    expect((await call(reader, 'POST', '/api/user/store/report/mood', { mood_id: 999999, report_type_id: types[0].id })).statusCode).toBe(
+      404,
+    );
   });
 });

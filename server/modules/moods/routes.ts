@@ -9,7 +9,18 @@ import { viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listFeelings } from '../feelings/service.ts';
 import { removeVote, vote } from '../polls/service.ts';
-import { feelingSchema, idField, idParam, messageSchema, moodIdBody, moodSchema, pollInput, pollSchema, postContent, postSchema } from '../posts/schemas.ts';
+import {
+  feelingSchema,
+  idField,
+  idParam,
+  messageSchema,
+  moodIdBody,
+  moodSchema,
+  pollInput,
+  pollSchema,
+  postContent,
+  postSchema,
+} from '../posts/schemas.ts';
 import { deleteMood, updateMood, write } from '../posts/write.ts';
 import { errorSchema } from '../users/schemas.ts';
 import { getMood, interact, listMoods, setMoodHidden } from './service.ts';
@@ -39,7 +50,14 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
 
   app.get(
     '/api/user/show/mood/:id',
-    { schema: { tags: ['moods'], summary: 'One mood', params: idParam, response: { 200: z.object({ data: moodSchema }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['moods'],
+        summary: 'One mood',
+        params: idParam,
+        response: { 200: z.object({ data: moodSchema }), 404: errorSchema },
+      },
+    },
     async (request) => ({ data: await getMood(db, viewerOf(request), request.params.id) }),
   );
 

@@ -10,8 +10,8 @@ import { avatars, feelings, moodHides, moodInteractions, moods, users } from '..
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { toFeeling } from '../feelings/service.ts';
 import { feedTotal } from '../feed/service.ts';
+import { toFeeling } from '../feelings/service.ts';
 import { pollsFor } from '../polls/service.ts';
 import { authorColumns, serializer, toAuthor } from '../users/service.ts';
 
@@ -26,7 +26,9 @@ function moodQuery(db: DbOrTx, viewerId: number | null) {
       myInteraction:
         viewerId === null
           ? sql<string | null>`null`
-          : sql<string | null>`(select ${moodInteractions.type} from ${moodInteractions} where ${moodInteractions.moodId} = ${moods.id} and ${moodInteractions.userId} = ${viewerId})`,
+          : sql<
+              string | null
+            >`(select ${moodInteractions.type} from ${moodInteractions} where ${moodInteractions.moodId} = ${moods.id} and ${moodInteractions.userId} = ${viewerId})`,
       isHidden:
         viewerId === null
           ? sql<boolean>`false`

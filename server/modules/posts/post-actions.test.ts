@@ -26,7 +26,10 @@ describe('editing and deleting', () => {
     const p = await newPost(author, long('Exams are close #exams'));
     expect(p.tags).toEqual([expect.objectContaining({ name: 'exams' })]);
 
-    const edit = await call(author, 'PUT', `/api/posts/${p.id}`, { content: long('Now it is about #work and #sleep'), feeling_id: postFeeling });
+    const edit = await call(author, 'PUT', `/api/posts/${p.id}`, {
+      content: long('Now it is about #work and #sleep'),
+      feeling_id: postFeeling,
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ message: 'Post Updated', data: { id: p.id, feeling: { id: postFeeling } } });
     expect(edit.json().data.tags.map((x: { name: string }) => x.name)).toEqual(['sleep', 'work']);
@@ -200,7 +203,7 @@ describe('tags, keyword, trending and related', () => {
 });
 
 describe('content languages', () => {
-  it("shows a viewer only posts in the languages they chose, with a matching total", async () => {
+  it('shows a viewer only posts in the languages they chose, with a matching total', async () => {
     const writer = await signInGuest(t.app);
     await newPost(
       writer,
@@ -220,7 +223,9 @@ describe('content languages', () => {
 describe('polls on posts', () => {
   it('creates a poll of 2–6 options and refuses 1 or 7 without storing anything', async () => {
     const g = await signInGuest(t.app);
-    const p = await newPost(g, long('Should I tell my parents?'), { poll: { question: 'What would you do?', options: ['Tell them', 'Wait'] } });
+    const p = await newPost(g, long('Should I tell my parents?'), {
+      poll: { question: 'What would you do?', options: ['Tell them', 'Wait'] },
+    });
     expect(p.poll).toMatchObject({ question: 'What would you do?', votes_count: 0, my_vote_option_id: null });
     expect((p.poll as { options: unknown[] }).options).toHaveLength(2);
     for (const options of [['Only one'], ['1', '2', '3', '4', '5', '6', '7']]) {

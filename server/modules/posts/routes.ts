@@ -64,7 +64,14 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
 
   app.get(
     '/api/posts/:id',
-    { schema: { tags: ['posts'], summary: 'One post', params: idParam, response: { 200: z.object({ data: postSchema }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'One post',
+        params: idParam,
+        response: { 200: z.object({ data: postSchema }), 404: errorSchema },
+      },
+    },
     async (request) => ({ data: await getPost(db, viewerOf(request), request.params.id) }),
   );
 
@@ -224,7 +231,10 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       schema: {
         tags: ['posts'],
         summary: 'Does this problem page exist?',
-        querystring: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional(), slug: z.string().max(100).optional() }),
+        querystring: z.object({
+          id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          slug: z.string().max(100).optional(),
+        }),
         response: { 200: z.object({ exists: z.boolean() }) },
       },
     },
@@ -283,7 +293,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/favorites',
     {
       onRequest: app.requireUser,
-      schema: { ...auth, tags: ['posts'], summary: 'Your favorite posts', querystring: pageQuery, response: { 200: pagedSchema(postSchema) } },
+      schema: {
+        ...auth,
+        tags: ['posts'],
+        summary: 'Your favorite posts',
+        querystring: pageQuery,
+        response: { 200: pagedSchema(postSchema) },
+      },
     },
     async (request) => listFavorites(db, signedIn(request), request.query),
   );

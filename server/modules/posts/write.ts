@@ -12,8 +12,8 @@ import { feelings, moods, posts } from '../../../db/schema.ts';
 import { Forbidden, Invalid, NotFound, Rejected, TooMany } from '../../errors.ts';
 import { detectLanguage } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { requireFeeling } from '../feelings/service.ts';
 import { bumpCount } from '../feed/service.ts';
+import { requireFeeling } from '../feelings/service.ts';
 import { getMood } from '../moods/service.ts';
 import { createPoll, type PollInput } from '../polls/service.ts';
 import { tagPost } from '../tags/service.ts';
@@ -51,7 +51,10 @@ async function assertNotDuplicate(tx: Tx, userId: number, key: string, except?: 
   if (m) throw new Rejected({ key: 'posts.duplicated' });
 }
 
-export type NoteCheck = { isAllowed: true } | { isAllowed: false; limit: true; retry_at: string } | { isAllowed: false; time: true; retry_at: string };
+export type NoteCheck =
+  | { isAllowed: true }
+  | { isAllowed: false; limit: true; retry_at: string }
+  | { isAllowed: false; time: true; retry_at: string };
 
 /** The posting limits (API.md "Creating", step 2) as an answer; `write` turns a refusal into a 429. */
 export async function checkNewNote(db: DbOrTx, userId: number, topicId?: number): Promise<NoteCheck> {
@@ -141,7 +144,10 @@ export async function write(
       await awardPoints(tx, user.id, POINTS.post);
       return { placed: 'post' as const, post: await getPost(tx, viewer, row.id) };
     }
-    const [row] = await tx.insert(moods).values({ userId: user.id, content, contentKey: key, language, feelingId }).returning({ id: moods.id });
+    const [row] = await tx
+      .insert(moods)
+      .values({ userId: user.id, content, contentKey: key, language, feelingId })
+      .returning({ id: moods.id });
     if (input.poll) await createPoll(tx, { moodId: row.id }, input.poll);
     await bumpCount(tx, 'mood', language, 1);
     return { placed: 'mood' as const, mood: await getMood(tx, viewer, row.id) };
@@ -202,7 +208,10 @@ export async function updateMood(db: Db, user: UserRow, id: number, input: { con
     const before = await ownMood(tx, user.id, id);
     await assertNotDuplicate(tx, user.id, key, { mood: id });
     const feeling = await requireFeeling(tx, input.feeling_id, 'mood');
-    await tx.update(moods).set({ content, contentKey: key, language, feelingId: feeling.id, updatedAt: new Date() }).where(eq(moods.id, id));
+    await tx
+      .update(moods)
+      .set({ content, contentKey: key, language, feelingId: feeling.id, updatedAt: new Date() })
+      .where(eq(moods.id, id));
     if (language !== before.language) {
       await bumpCount(tx, 'mood', before.language, -1);
       await bumpCount(tx, 'mood', language, 1);

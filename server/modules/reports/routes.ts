@@ -48,7 +48,9 @@ export default async function reportRoutes(fastify: FastifyInstance, opts: { db:
       async (request, reply) => {
         const body = request.body as { report_type_id: number; note?: string } & Record<string, number>;
         await report(db, currentUser(request).id, target, body[field], body);
-        return reply.code(201).send({ message: request.t(`reports.thanks_${target}`), description: request.t(`reports.description_${target}`) });
+        return reply
+          .code(201)
+          .send({ message: request.t(`reports.thanks_${target}`), description: request.t(`reports.description_${target}`) });
       },
     );
   }

@@ -51,7 +51,13 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
       schema: {
         tags: ['tags'],
         summary: 'Does this tag page exist? By id, or by name as slug',
-        querystring: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional(), slug: z.string().max(TAG_MAX + 1).optional() }),
+        querystring: z.object({
+          id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          slug: z
+            .string()
+            .max(TAG_MAX + 1)
+            .optional(),
+        }),
         response: { 200: z.object({ exists: z.boolean() }) },
       },
     },

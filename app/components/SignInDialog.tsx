@@ -1,0 +1,361 @@
+/**
+ * The sign-in dialog (SPEC.md section 2, auth guard): a QR code that a signed-in phone approves, "continue as
+ * guest", and username-or-email with password. A native modal <dialog>: focus stays inside, Escape closes, and
+ * focus returns to whatever opened it.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { localizedPath } from '../../core/locales.ts';
+import { ApiError, type QrCode } from '../lib/api.ts';
+import { useSession } from '../lib/session.tsx';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Where to go after signing in; SPEC.md section 4 says the root of the current language. */
+  returnTo?: string;
+}
+
+const POLL_MS = 2000;
+/** A code lasts 2 minutes; after this many automatic renewals the visitor asks for a new one. */
+const AUTO_RENEWALS = 5;
+
+export function SignInDialog(props: Props) {
+  const { open, onClose, returnTo } = props;
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const intl = useIntl();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  function handleClose() {
+    const el = opener.current;
+    opener.current = null;
+    if (el?.isConnected) el.focus();
+    onClose();
+  }
+
+  return (
+    // A click on the dialog element itself is a click on the backdrop: the content fills the box.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape, which <dialog> handles natively.
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={handleClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) e.currentTarget.close();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/60 dark:bg-stone-900 dark:text-stone-100"
+    >
+      {open ? (
+        <div className="flex flex-col gap-5 p-5">
+          <div className="flex items-start gap-3">
+            <h2 id={titleId} className="text-lg font-semibold">
+              <FormattedMessage id="auth.dialog.title" />
+            </h2>
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              aria-label={intl.formatMessage({ id: 'auth.dialog.close' })}
+              className="ms-auto rounded-full px-2 text-xl leading-none text-stone-500 hover:text-stone-900 dark:hover:text-stone-100"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <SignInOptions returnTo={returnTo} done={() => ref.current?.close()} />
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? err.message : fallback;
+}
+
+/** Mounted only while the dialog is open, so each opening starts fresh and stops its polling on close. */
+function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { locale, signInAsGuest, signIn } = useSession();
+  const target = returnTo ?? localizedPath(locale, '/');
+  const [busy, setBusy] = useState<'guest' | 'password' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { identifier: useId(), password: useId(), error: useId(), qr: useId(), password_heading: useId() };
+  const network = intl.formatMessage({ id: 'errors.network' });
+
+  async function asGuest() {
+    setBusy('guest');
+    setError(null);
+    try {
+      await signInAsGuest();
+      done();
+      await navigate(target);
+    } catch (err) {
+      setError(errorText(err, network));
+      setBusy(null);
+    }
+  }
+
+  async function withPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy('password');
+    setError(null);
+    try {
+      await signIn(String(form.get('username') ?? '').trim(), String(form.get('password') ?? ''), target);
+      done();
+    } catch (err) {
+      setError(errorText(err, network));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <QrSignIn returnTo={target} done={done} headingId={ids.qr} />
+
+      <Divider />
+
+      <div className="flex flex-col gap-2">
+        <button
+          type="button"
+          onClick={asGuest}
+          disabled={busy !== null}
+          className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          <FormattedMessage id={busy === 'guest' ? 'auth.signing_in' : 'auth.continue_as_guest'} />
+        </button>
+        <p className="text-center text-sm text-stone-600 dark:text-stone-400">
+          <FormattedMessage id="auth.guest_hint" />
+        </p>
+      </div>
+
+      <Divider />
+
+      <form onSubmit={withPassword} aria-labelledby={ids.password_heading} className="flex flex-col gap-3">
+        <h3 id={ids.password_heading} className="font-medium">
+          <FormattedMessage id="auth.password.heading" />
+        </h3>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.identifier} className="text-sm">
+            <FormattedMessage id="auth.identifier" />
+          </label>
+          <input
+            id={ids.identifier}
+            name="username"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={254}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.password} className="text-sm">
+            <FormattedMessage id="auth.password" />
+          </label>
+          <input
+            id={ids.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
+          />
+        </div>
+        {error ? (
+          <p id={ids.error} role="alert" className="text-sm text-red-700 dark:text-red-400">
+            <strong>
+              <FormattedMessage id="alert.error" />:
+            </strong>{' '}
+            {error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={busy !== null}
+          className="rounded-full border border-brand-600 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60 dark:text-brand-100 dark:hover:bg-stone-800"
+        >
+          <FormattedMessage id={busy === 'password' ? 'auth.signing_in' : 'auth.sign_in'} />
+        </button>
+      </form>
+    </>
+  );
+}
+
+function Divider() {
+  return (
+    <div className="flex items-center gap-3 text-sm text-stone-500" aria-hidden="true">
+      <span className="h-px flex-1 bg-stone-200 dark:bg-stone-700" />
+      <FormattedMessage id="auth.or" />
+      <span className="h-px flex-1 bg-stone-200 dark:bg-stone-700" />
+    </div>
+  );
+}
+
+type QrState = { phase: 'loading' } | { phase: 'ready'; qr: QrCode } | { phase: 'error'; message: string } | { phase: 'stale' };
+
+/**
+ * Shows a code, renews it when it expires, and asks the server every 2 seconds whether it was approved.
+ * A socket watching the code makes the approval land at once; without one, polling alone suffices.
+ */
+function QrSignIn({ returnTo, done, headingId }: { returnTo: string; done: () => void; headingId: string }) {
+  const intl = useIntl();
+  const { api, checkQrSignIn } = useSession();
+  const [state, setState] = useState<QrState>({ phase: 'loading' });
+  const [generation, setGeneration] = useState(0);
+  const renewals = useRef(0);
+  // The polling effect lives as long as one code; it reads the newest callbacks from here.
+  // The api changes when the session does; a new code is made only on first open and on renewal.
+  const latest = useRef({ api, checkQrSignIn, done, returnTo });
+  useEffect(() => {
+    latest.current = { api, checkQrSignIn, done, returnTo };
+  });
+  const network = intl.formatMessage({ id: 'errors.network' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` asks for a new code.
+  useEffect(() => {
+    let cancelled = false;
+    setState({ phase: 'loading' });
+    latest.current.api.createQr().then(
+      (qr) => {
+        if (!cancelled) setState({ phase: 'ready', qr });
+      },
+      (err) => {
+        if (!cancelled) setState({ phase: 'error', message: errorText(err, network) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [generation, network]);
+
+  const token = state.phase === 'ready' ? state.qr.qrToken : null;
+  useEffect(() => {
+    if (!token) return;
+    let stopped = false;
+    let inFlight = false;
+    async function poll() {
+      if (stopped || inFlight) return;
+      inFlight = true;
+      try {
+        const status = await latest.current.checkQrSignIn(token as string, latest.current.returnTo);
+        // Signed in (the page has moved on and the user is loaded): close, even if the dialog re-rendered meanwhile.
+        if (status === 'approved') {
+          stopped = true;
+          latest.current.done();
+        } else if (stopped) {
+          return;
+        } else if (status === 'expired') {
+          stopped = true;
+          if (renewals.current < AUTO_RENEWALS) {
+            renewals.current += 1;
+            setGeneration((g) => g + 1);
+          } else {
+            setState({ phase: 'stale' });
+          }
+        }
+      } catch (err) {
+        // A dropped connection is retried on the next tick; an answer from the server is shown.
+        if (err instanceof ApiError && !stopped) {
+          stopped = true;
+          setState({ phase: 'error', message: err.message });
+        }
+      } finally {
+        inFlight = false;
+      }
+    }
+    const timer = setInterval(poll, POLL_MS);
+
+    let socket: { disconnect(): void } | null = null;
+    import('socket.io-client')
+      .then(({ io }) => {
+        if (stopped) return;
+        const s = io({ path: '/socket.io', transports: ['websocket'], reconnectionAttempts: 3 });
+        socket = s;
+        s.on('connect', () => s.emit('qr:watch', token));
+        s.on('qr:approved', () => void poll());
+      })
+      .catch(() => {
+        // Polling carries on without the socket.
+      });
+
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      socket?.disconnect();
+    };
+  }, [token]);
+
+  function renew() {
+    renewals.current = 0;
+    setGeneration((g) => g + 1);
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col items-center gap-3 text-center">
+      <h3 id={headingId} className="font-medium">
+        <FormattedMessage id="auth.qr.heading" />
+      </h3>
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        <FormattedMessage id="auth.qr.instructions" />
+      </p>
+      <div className="flex size-48 items-center justify-center rounded-xl bg-white p-2 shadow-inner" aria-busy={state.phase === 'loading'}>
+        {state.phase === 'ready' ? (
+          <img
+            src={state.qr.qrImage}
+            alt={intl.formatMessage({ id: 'auth.qr.image_alt' })}
+            width={176}
+            height={176}
+            data-testid="qr-image"
+          />
+        ) : state.phase === 'loading' ? (
+          <span className="text-sm text-stone-500">
+            <FormattedMessage id={generation > 0 ? 'auth.qr.refreshing' : 'common.loading'} />
+          </span>
+        ) : null}
+      </div>
+      <div aria-live="polite" className="text-sm">
+        {state.phase === 'ready' ? (
+          <span className="text-stone-600 dark:text-stone-400">
+            <FormattedMessage id="auth.qr.waiting" />
+          </span>
+        ) : state.phase === 'error' || state.phase === 'stale' ? (
+          <span className="flex flex-col items-center gap-1">
+            {state.phase === 'error' ? (
+              <span role="alert" className="text-red-700 dark:text-red-400">
+                <FormattedMessage id="auth.qr.failed" /> {state.message}
+              </span>
+            ) : (
+              <span className="text-stone-600 dark:text-stone-400">
+                <FormattedMessage id="errors.qr_expired" />
+              </span>
+            )}
+            <button type="button" onClick={renew} className="underline">
+              <FormattedMessage id="auth.qr.new_code" />
+            </button>
+          </span>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Renders a static page from its own catalog. The structure follows the keys in English order:
+ * `{page}.title` is the heading, `{page}.intro` and `{page}.updated` lead, and each `{page}.{section}.*`
+ * group is a section whose `heading` (or FAQ `question`) is an anchored h2, `itemN` keys a list and every
+ * other key a paragraph. Writers add paragraphs by adding keys; no code changes.
+ */
+import { type ReactNode, useMemo } from 'react';
+import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
+import { localizedPath } from '../../core/locales.ts';
+import type { Messages } from '../lib/i18n.ts';
+import { groupBlocks, sectionsOf } from '../lib/page-structure.ts';
+import { useSession } from '../lib/session.tsx';
+import { AppLink } from './AppLink.tsx';
+
+export const CONTACT_EMAIL = 'support@kindred.example';
+
+interface Texts {
+  keys: string[];
+  messages: Messages;
+}
+
+export function StaticPage({ page, texts }: { page: string; texts: Texts }) {
+  const intl = useIntl();
+  // The page's texts join the main catalog for this subtree only; the rest of the app never carries them.
+  const messages = useMemo(() => ({ ...(intl.messages as Messages), ...texts.messages }), [intl.messages, texts.messages]);
+  return (
+    <IntlProvider locale={intl.locale} defaultLocale={intl.defaultLocale} messages={messages} onError={intl.onError}>
+      <PageBody page={page} keys={texts.keys} />
+    </IntlProvider>
+  );
+}
+
+function PageBody({ page, keys }: { page: string; keys: string[] }) {
+  const { locale } = useSession();
+  const sections = useMemo(() => sectionsOf(keys), [keys]);
+  const has = (k: string) => keys.includes(k);
+  const link = (path: string) => (chunks: ReactNode[]) => (
+    <AppLink to={localizedPath(locale, path)} className="text-brand-700 underline dark:text-brand-100">
+      {chunks}
+    </AppLink>
+  );
+  const values = {
+    email: (
+      <a href={`mailto:${CONTACT_EMAIL}`} className="text-brand-700 underline dark:text-brand-100">
+        {CONTACT_EMAIL}
+      </a>
+    ),
+    b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
+    guidelines: link('/community-guidelines'),
+    privacy: link('/privacy-policy'),
+    terms: link('/terms-and-conditions'),
+    contact: link('/contactUs'),
+    faq: link('/FAQ'),
+    about: link('/About'),
+    languages: link('/languages'),
+  };
+  const text = (key: string) => <FormattedMessage id={key} values={values} />;
+
+  return (
+    <article className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-3xl font-semibold">{text(`${page}.title`)}</h1>
+        {has(`${page}.updated`) ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{text(`${page}.updated`)}</p> : null}
+        {has(`${page}.intro`) ? <p className="mt-4 text-lg text-stone-700 dark:text-stone-300">{text(`${page}.intro`)}</p> : null}
+      </header>
+      {sections.length > 3 ? (
+        <nav
+          aria-labelledby="toc-heading"
+          className="rounded-2xl border border-stone-200 bg-white p-4 text-sm dark:border-stone-800 dark:bg-stone-900"
+        >
+          <h2 id="toc-heading" className="mb-2 font-semibold">
+            <FormattedMessage id="pages.toc" />
+          </h2>
+          <ol className="list-decimal space-y-1 ps-5">
+            {sections.map((s) =>
+              s.heading ? (
+                <li key={s.id}>
+                  <a href={`#${s.id}`} className="underline-offset-2 hover:underline">
+                    {text(s.heading)}
+                  </a>
+                </li>
+              ) : null,
+            )}
+          </ol>
+        </nav>
+      ) : null}
+      {sections.map((s) => (
+        <section key={s.id} aria-labelledby={s.heading ? s.id : undefined} className="scroll-mt-4">
+          {s.heading ? (
+            <h2 id={s.id} className="mb-2 scroll-mt-4 text-xl font-semibold">
+              {text(s.heading)}
+            </h2>
+          ) : null}
+          {groupBlocks(s.blocks).map((b) =>
+            b.kind === 'p' ? (
+              <p key={b.key} className="mb-3 leading-relaxed">
+                {text(b.key)}
+              </p>
+            ) : (
+              <ul key={b.keys[0]} className="mb-3 list-disc space-y-2 ps-6 leading-relaxed">
+                {b.keys.map((k) => (
+                  <li key={k}>{text(k)}</li>
+                ))}
+              </ul>
+            ),
+          )}
+        </section>
+      ))}
+    </article>
+  );
+}

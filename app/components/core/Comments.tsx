@@ -1,0 +1,325 @@
+/** A post's comments: oldest first, replies one level deep, votes, and the author's edit and delete. */
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LIMITS } from '../../../core/limits.ts';
+import type { Comment, Paged } from '../../../core/types.ts';
+import { usePaged } from '../../lib/paged.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useSignIn } from '../../lib/signin.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { Author } from './Author.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { errorMessage, fieldErrors } from './errors.ts';
+import { ReportDialog } from './ReportDialog.tsx';
+import { RichText } from './RichText.tsx';
+
+const small = 'rounded-full px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800';
+
+/** A text box that sends a comment or reply and clears itself on success. */
+function CommentForm({
+  label,
+  onSend,
+  onCancel,
+  initial = '',
+}: {
+  label: string;
+  onSend: (text: string) => Promise<void>;
+  onCancel?: () => void;
+  initial?: string;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setSending(true);
+    setError(null);
+    try {
+      await onSend(text);
+      setText('');
+    } catch (err) {
+      setError(fieldErrors(err).content ?? errorMessage(err, intl));
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={LIMITS.comment * 2}
+        rows={2}
+        dir="auto"
+        placeholder={label}
+        aria-invalid={Boolean(error)}
+        className="rounded-xl border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
+      />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="rounded-full px-3 py-1.5">
+            <FormattedMessage id="common.cancel" />
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          disabled={sending || !text.trim()}
+          className="rounded-full bg-brand-600 px-4 py-1.5 text-white disabled:opacity-50"
+        >
+          <FormattedMessage id="comments.send" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({
+  comment: initial,
+  onDeleted,
+  onReplied,
+}: {
+  comment: Comment;
+  onDeleted: () => void;
+  onReplied?: (c: Comment) => void;
+}) {
+  const { api, user, locale } = useSession();
+  const signIn = useSignIn();
+  const toast = useToast();
+  const intl = useIntl();
+  const [comment, setComment] = useState(initial);
+  const [replies, setReplies] = useState<Comment[]>(initial.replies);
+  const [moreReplies, setMoreReplies] = useState<Paged<Comment> | null>(null);
+  const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  async function vote(value: -1 | 1) {
+    if (!user) return signIn.open();
+    const next = comment.my_vote === value ? 0 : value;
+    const before = comment;
+    setComment({ ...comment, my_vote: next, votes_score: comment.votes_score - comment.my_vote + next });
+    try {
+      const res = await api.voteComment(comment.id, next);
+      setComment((c) => ({ ...c, ...res }));
+    } catch (err) {
+      setComment(before);
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  async function loadReplies() {
+    const page = moreReplies ? moreReplies.meta.current_page + 1 : 1;
+    try {
+      const res = await api.commentReplies(comment.id, page);
+      setMoreReplies(res);
+      setReplies((rs) => {
+        const seen = new Set(rs.map((r) => r.id));
+        return [...rs, ...res.data.filter((r) => !seen.has(r.id))];
+      });
+    } catch (err) {
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  async function remove() {
+    try {
+      await api.deleteComment(comment.id);
+      onDeleted();
+    } catch (err) {
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  const shownAll = moreReplies ? moreReplies.meta.current_page >= moreReplies.meta.last_page : replies.length >= comment.replies_count;
+  return (
+    <li className="flex flex-col gap-2">
+      <div className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60">
+        <Author user={comment.user} at={comment.created_at} size={24} />
+        {editing ? (
+          <div className="mt-2">
+            <CommentForm
+              label={intl.formatMessage({ id: 'comments.edit_label' })}
+              initial={comment.content}
+              onCancel={() => setEditing(false)}
+              onSend={async (text) => {
+                const res = await api.updateComment(comment.id, text);
+                setComment((c) => ({ ...c, content: res.data.content }));
+                setEditing(false);
+              }}
+            />
+          </div>
+        ) : (
+          <RichText text={comment.content} locale={locale} className="mt-1" />
+        )}
+        <div className="mt-1 flex flex-wrap items-center gap-1 text-sm text-stone-600 dark:text-stone-300">
+          <button
+            type="button"
+            className={small}
+            aria-pressed={comment.my_vote === 1}
+            onClick={() => vote(1)}
+            aria-label={intl.formatMessage({ id: 'comments.vote_up' })}
+          >
+            ▲
+          </button>
+          <span aria-hidden="true">{comment.votes_score}</span>
+          <span className="sr-only">
+            <FormattedMessage id="comments.score" values={{ score: comment.votes_score }} />
+          </span>
+          <button
+            type="button"
+            className={small}
+            aria-pressed={comment.my_vote === -1}
+            onClick={() => vote(-1)}
+            aria-label={intl.formatMessage({ id: 'comments.vote_down' })}
+          >
+            ▼
+          </button>
+          {onReplied ? (
+            <button type="button" className={small} onClick={() => (user ? setReplying(true) : signIn.open())}>
+              <FormattedMessage id="comments.reply" />
+            </button>
+          ) : null}
+          {comment.is_mine ? (
+            <>
+              <button type="button" className={small} onClick={() => setEditing(true)}>
+                <FormattedMessage id="common.edit" />
+              </button>
+              <button type="button" className={`${small} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>
+                <FormattedMessage id="common.delete" />
+              </button>
+            </>
+          ) : (
+            <button type="button" className={small} onClick={() => (user ? setReporting(true) : signIn.open())}>
+              <FormattedMessage id="post.report" />
+            </button>
+          )}
+        </div>
+      </div>
+      {replies.length > 0 || replying ? (
+        <ul className="flex flex-col gap-2 border-s-2 border-stone-200 ps-4 dark:border-stone-700">
+          {replies.map((r) => (
+            <CommentItem key={r.id} comment={r} onDeleted={() => setReplies((rs) => rs.filter((x) => x.id !== r.id))} />
+          ))}
+          {!shownAll ? (
+            <li>
+              <button type="button" className="text-sm underline" onClick={loadReplies}>
+                <FormattedMessage id="comments.more_replies" />
+              </button>
+            </li>
+          ) : null}
+          {replying ? (
+            <li>
+              <CommentForm
+                label={intl.formatMessage({ id: 'comments.reply_label' }, { name: comment.user.nickname })}
+                onCancel={() => setReplying(false)}
+                onSend={async (text) => {
+                  const res = await api.replyTo(comment.id, text);
+                  setReplies((rs) => [...rs, res.data]);
+                  setComment((c) => ({ ...c, replies_count: c.replies_count + 1 }));
+                  setReplying(false);
+                  onReplied?.(res.data);
+                }}
+              />
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {reporting ? <ReportDialog target="comment" id={comment.id} onClose={() => setReporting(false)} /> : null}
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={<FormattedMessage id="comments.delete_title" />}
+          confirm={<FormattedMessage id="common.delete" />}
+          onConfirm={remove}
+          onClose={() => setConfirmDelete(false)}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+export function Comments({
+  postId,
+  first,
+  onCountChange,
+}: {
+  postId: number;
+  first: Paged<Comment> | null;
+  onCountChange?: (by: number) => void;
+}) {
+  const { api, user } = useSession();
+  const signIn = useSignIn();
+  const intl = useIntl();
+  const list = usePaged(first, (page) => api.postComments(postId, page));
+  const [added, setAdded] = useState<Comment[]>([]);
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const shown = [...list.items, ...added].filter((c) => !removed.has(c.id));
+
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className="mt-8 scroll-mt-20">
+      <h2 id="comments-heading" className="mb-3 text-lg font-semibold">
+        <FormattedMessage id="comments.heading" values={{ count: list.total + added.length - removed.size }} />
+      </h2>
+      {user ? (
+        <CommentForm
+          label={intl.formatMessage({ id: 'comments.label' })}
+          onSend={async (text) => {
+            const res = await api.addComment(postId, text);
+            setAdded((a) => [...a, res.data]);
+            onCountChange?.(1);
+          }}
+        />
+      ) : (
+        <button type="button" onClick={signIn.open} className="rounded-full border border-stone-300 px-4 py-2 dark:border-stone-600">
+          <FormattedMessage id="comments.sign_in" />
+        </button>
+      )}
+      {first === null ? (
+        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
+          <FormattedMessage id="comments.load_failed" />
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="mt-4 text-stone-600 dark:text-stone-400">
+          <FormattedMessage id="comments.empty" />
+        </p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-4">
+          {shown.map((c) => (
+            <CommentItem
+              key={c.id}
+              comment={c}
+              onDeleted={() => {
+                setRemoved((r) => new Set(r).add(c.id));
+                onCountChange?.(-1 - c.replies_count);
+              }}
+              onReplied={() => onCountChange?.(1)}
+            />
+          ))}
+        </ul>
+      )}
+      {list.hasMore ? (
+        <div className="mt-4 text-center">
+          <button
+            type="button"
+            onClick={list.loadMore}
+            disabled={list.loading}
+            className="rounded-full border border-stone-300 px-4 py-2 dark:border-stone-600"
+          >
+            <FormattedMessage id={list.loading ? 'common.loading' : list.failed ? 'common.retry' : 'comments.more'} />
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+/** A mood: its feeling, the short text, reactions (hug, relate, strength, care), its poll, and the author's edit and delete. */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { MOOD_INTERACTIONS, MOOD_THRESHOLD } from '../../../core/limits.ts';
+import { graphemeLength } from '../../../core/text.ts';
+import type { Mood } from '../../../core/types.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useSignIn } from '../../lib/signin.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { Author } from './Author.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { errorMessage } from './errors.ts';
+import { PollView } from './PollView.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
+import { RichText } from './RichText.tsx';
+
+const EMOJI: Record<(typeof MOOD_INTERACTIONS)[number], string> = { hug: '🤗', relate: '🫂', strength: '💪', care: '💗' };
+const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800';
+
+export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?: () => void }) {
+  const { api, user, locale } = useSession();
+  const signIn = useSignIn();
+  const toast = useToast();
+  const intl = useIntl();
+  const [mood, setMood] = useState(initial);
+  const [reporting, setReporting] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  async function react(type: string) {
+    if (!user) return signIn.open();
+    const before = mood;
+    const next = mood.my_interaction === type ? null : type;
+    // Shown at once; the server's counts replace the guess, or the old state comes back.
+    const counts = { ...mood.interactions };
+    if (mood.my_interaction) counts[mood.my_interaction] = Math.max(0, (counts[mood.my_interaction] ?? 1) - 1);
+    if (next) counts[next] = (counts[next] ?? 0) + 1;
+    setMood({ ...mood, interactions: counts, my_interaction: next });
+    try {
+      const res = await api.interact(mood.id, next);
+      setMood((m) => ({ ...m, ...res }));
+    } catch (err) {
+      setMood(before);
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  async function hide() {
+    if (!user) return signIn.open();
+    try {
+      await api.hideMood(mood.id, true);
+      onRemoved?.();
+      toast.success(intl.formatMessage({ id: 'mood.hidden' }));
+    } catch (err) {
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    if (editing === null || !mood.feeling) return;
+    try {
+      const res = await api.updateMood(mood.id, { content: editing, feeling_id: mood.feeling.id });
+      setMood(res.data);
+      setEditing(null);
+      toast.success(res.message);
+    } catch (err) {
+      toast.error(errorMessage(err, intl), 'warning');
+    }
+  }
+
+  async function remove() {
+    try {
+      const res = await api.deleteMood(mood.id);
+      onRemoved?.();
+      toast.success(res.message);
+    } catch (err) {
+      toast.error(errorMessage(err, intl));
+    }
+  }
+
+  return (
+    <article className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900">
+      <header className="mb-2 flex items-start gap-3">
+        {mood.feeling ? (
+          <span className="text-3xl leading-none" role="img" aria-label={mood.feeling.name}>
+            {mood.feeling.emoji}
+          </span>
+        ) : null}
+        <Author user={mood.user} at={mood.created_at} feeling={mood.feeling} size={24} />
+      </header>
+      {editing !== null ? (
+        <form onSubmit={save} className="flex flex-col gap-2">
+          <label className="sr-only" htmlFor={`mood-${mood.id}-edit`}>
+            <FormattedMessage id="composer.label_mood" />
+          </label>
+          <textarea
+            id={`mood-${mood.id}-edit`}
+            value={editing}
+            onChange={(e) => setEditing(e.target.value)}
+            dir="auto"
+            rows={3}
+            className="rounded-xl border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
+          />
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <FormattedMessage id="composer.counter" values={{ count: graphemeLength(editing.trim()), max: MOOD_THRESHOLD - 1 }} />
+          </p>
+          <div className="flex justify-end gap-2">
+            <button type="button" className="rounded-full px-4 py-2" onClick={() => setEditing(null)}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+            <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 text-white">
+              <FormattedMessage id="common.save" />
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div lang={mood.language}>
+          <RichText text={mood.content} locale={locale} />
+        </div>
+      )}
+      {mood.poll ? <PollView poll={mood.poll} /> : null}
+      <footer className="mt-3 flex flex-wrap items-center gap-1 text-sm text-stone-700 dark:text-stone-300">
+        {MOOD_INTERACTIONS.map((type) => (
+          <button key={type} type="button" className={button} aria-pressed={mood.my_interaction === type} onClick={() => react(type)}>
+            <span aria-hidden="true">{EMOJI[type]}</span>
+            <FormattedMessage id={`mood.interaction_${type}`} />
+            <span className="text-stone-500 dark:text-stone-400">{mood.interactions[type] ?? 0}</span>
+          </button>
+        ))}
+        <span className="ms-auto flex gap-1">
+          {mood.is_mine ? (
+            <>
+              <button type="button" className={button} onClick={() => setEditing(mood.content)}>
+                <FormattedMessage id="common.edit" />
+              </button>
+              <button type="button" className={`${button} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>
+                <FormattedMessage id="common.delete" />
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className={button} onClick={hide}>
+                <FormattedMessage id="post.hide" />
+              </button>
+              <button type="button" className={button} onClick={() => (user ? setReporting(true) : signIn.open())}>
+                <FormattedMessage id="post.report" />
+              </button>
+            </>
+          )}
+        </span>
+      </footer>
+      {reporting ? <ReportDialog target="mood" id={mood.id} onClose={() => setReporting(false)} /> : null}
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={<FormattedMessage id="mood.delete_title" />}
+          confirm={<FormattedMessage id="common.delete" />}
+          onConfirm={remove}
+          onClose={() => setConfirmDelete(false)}
+        />
+      ) : null}
+    </article>
+  );
+}

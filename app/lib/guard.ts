@@ -1,0 +1,32 @@
+/**
+ * The auth guard (SPEC.md section 2, DESIGN.md "Sign-in required"): a signed-out visitor on a sign-in page is
+ * sent to the root of the language, where the sign-in dialog opens (the `signin` query asks for it).
+ */
+import { type RouterContextProvider, redirect } from 'react-router';
+import type { User } from '../../core/types.ts';
+import { ApiError, createApi } from './api.ts';
+import { serverContext } from './context.ts';
+import { homePath, SIGN_IN_PARAM } from './paths.ts';
+
+export function signInRedirect(locale: string): never {
+  throw redirect(`${homePath(locale)}?${SIGN_IN_PARAM}=1`);
+}
+
+/** The signed-in user for a loader, or a redirect to the sign-in dialog. */
+export async function requireUser(context: Readonly<RouterContextProvider>): Promise<User> {
+  const ctx = context.get(serverContext);
+  if (!ctx.csrfToken) signInRedirect(ctx.locale);
+  try {
+    return (await createApi(ctx.api, { locale: ctx.locale }).currentUser()).data;
+  } catch (err) {
+    // A cookie whose session ended (logged out elsewhere, expired) counts as signed out.
+    if (err instanceof ApiError && err.status === 401) signInRedirect(ctx.locale);
+    throw err;
+  }
+}
+
+/** The API client a loader uses, speaking as the visitor in the page's language. */
+export function loaderApi(context: Readonly<RouterContextProvider>) {
+  const ctx = context.get(serverContext);
+  return createApi(ctx.api, { locale: ctx.locale, csrfToken: ctx.csrfToken });
+}

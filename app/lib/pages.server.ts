@@ -1,0 +1,43 @@
+/**
+ * The static pages' texts live in their own catalogs (locales/pages/{code}.json) so the main catalog, which
+ * every page carries, stays small. Only the static page routes load them, on the server, with the locale's
+ * fallbacks and English underneath.
+ */
+import { catalogChain, DEFAULT_LOCALE } from '../../core/locales.ts';
+import type { Messages } from './i18n.ts';
+
+const loaders = import.meta.glob<Messages>('../../locales/pages/*.json', { import: 'default' });
+const missing = new Set<string>();
+
+async function load(code: string): Promise<Messages> {
+  const loader = loaders[`../../locales/pages/${code}.json`];
+  if (!loader) {
+    // Until translators deliver a language, its pages are read in English; said once, not on every request.
+    if (!missing.has(code)) console.warn(`Invalid translation key: no page texts for ${code}, shown in English`);
+    missing.add(code);
+    return {};
+  }
+  try {
+    return await loader();
+  } catch (err) {
+    console.error('Failed locale loading', `pages/${code}`, err);
+    return {};
+  }
+}
+
+export interface PageTexts {
+  /** The page's keys in the order English lists them: the order of the page's blocks. */
+  keys: string[];
+  messages: Messages;
+}
+
+/** The texts of one page (keys starting with `{page}.`) in the locale, English filling the gaps. */
+export async function loadPageTexts(locale: string, page: string): Promise<PageTexts> {
+  const chain = catalogChain(locale);
+  const catalogs = await Promise.all(chain.map(load));
+  const english = catalogs[chain.indexOf(DEFAULT_LOCALE)];
+  const keys = Object.keys(english).filter((k) => k.startsWith(`${page}.`));
+  const messages: Messages = {};
+  for (const key of keys) messages[key] = catalogs.find((c) => key in c)?.[key] ?? english[key];
+  return { keys, messages };
+}

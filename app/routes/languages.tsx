@@ -1,0 +1,69 @@
+/** The language choice (default layout): all 37 languages; choosing one shows this app in it from then on. */
+import { FormattedMessage } from 'react-intl';
+import { AppLink } from '../components/AppLink.tsx';
+import { ErrorState, PageHeading } from '../components/Status.tsx';
+import { ApiError } from '../lib/api.ts';
+import { loaderApi } from '../lib/guard.ts';
+import { useLanguageSwitch } from '../lib/language.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { useSession } from '../lib/session.tsx';
+import type { Route } from './+types/languages';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { languages: (await loaderApi(context).languages()).data, error: null };
+  } catch (err) {
+    return { languages: [], error: err instanceof ApiError ? err.message : String(err) };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'languages');
+
+export default function Languages({ loaderData }: Route.ComponentProps) {
+  const { locale } = useSession();
+  const { hrefFor, remember, external } = useLanguageSwitch();
+  const item =
+    'flex items-baseline justify-between gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 hover:border-brand-500 aria-[current=true]:border-brand-600 aria-[current=true]:ring-1 aria-[current=true]:ring-brand-600 dark:border-stone-800 dark:bg-stone-900';
+  return (
+    <>
+      <PageHeading intro={<FormattedMessage id="languages.intro" />}>
+        <FormattedMessage id="languages.heading" />
+      </PageHeading>
+      {loaderData.error ? <ErrorState>{loaderData.error}</ErrorState> : null}
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {loaderData.languages.map((l) => {
+          const props = {
+            lang: l.code,
+            hrefLang: l.tag,
+            'aria-current': l.code === locale ? ('true' as const) : undefined,
+            className: item,
+            onClick: () => remember(l.code),
+          };
+          const content = (
+            <>
+              <span className="font-medium" dir={l.dir}>
+                {l.native_name}
+              </span>
+              <span className="text-sm text-stone-600 dark:text-stone-400" lang="en">
+                {l.name}
+              </span>
+            </>
+          );
+          return (
+            <li key={l.code}>
+              {external ? (
+                <a href={hrefFor(l.code)} {...props}>
+                  {content}
+                </a>
+              ) : (
+                <AppLink to={hrefFor(l.code)} prefetch={false} {...props}>
+                  {content}
+                </AppLink>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

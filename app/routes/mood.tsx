@@ -1,0 +1,69 @@
+/** Moods (home layout): the mood composer, a "new moods" pill, and mood cards with reactions and polls. */
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useRevalidator } from 'react-router';
+import { Composer } from '../components/core/Composer.tsx';
+import { MoodCard } from '../components/core/MoodCard.tsx';
+import { NewItemsPill } from '../components/core/NewItemsPill.tsx';
+import { CardSkeletons } from '../components/core/Skeleton.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
+import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
+import { ApiError } from '../lib/api.ts';
+import { loaderApi } from '../lib/guard.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { usePaged } from '../lib/paged.ts';
+import { useSession } from '../lib/session.tsx';
+import type { Route } from './+types/mood';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { page: await loaderApi(context).moodList(1), error: null };
+  } catch (err) {
+    return { page: null, error: err instanceof ApiError ? err.message : String(err) };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'moods');
+
+export default function Moods({ loaderData }: Route.ComponentProps) {
+  const { api } = useSession();
+  const revalidator = useRevalidator();
+  const list = usePaged(loaderData.page, (page) => api.moodList(page));
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const moods = list.items.filter((m) => !removed.has(m.id));
+  const reload = () => {
+    setRemoved(new Set());
+    revalidator.revalidate();
+  };
+
+  return (
+    <>
+      <PageHeading>
+        <FormattedMessage id="feed.moods_heading" />
+      </PageHeading>
+      <Composer kind="mood" onCreated={reload} />
+      <NewItemsPill room="feed:moods" onShow={reload} />
+      {loaderData.error ? (
+        <ErrorState onRetry={reload}>
+          <FormattedMessage id="feed.load_failed" />
+        </ErrorState>
+      ) : revalidator.state === 'loading' ? (
+        <CardSkeletons />
+      ) : moods.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="feed.moods_empty" />
+        </EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-3" aria-busy={list.loading}>
+          {moods.map((mood) => (
+            <li key={mood.id}>
+              <MoodCard mood={mood} onRemoved={() => setRemoved((r) => new Set(r).add(mood.id))} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {list.loading ? <CardSkeletons count={2} /> : null}
+      <LoadMore hasMore={list.hasMore} loading={list.loading} failed={list.failed} onMore={list.loadMore} showEnd={moods.length > 0} />
+    </>
+  );
+}

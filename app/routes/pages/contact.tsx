@@ -1,0 +1,17 @@
+/** A static page (default layout); its texts come from locales/pages, loaded for this route only. */
+import { StaticPage } from '../../components/StaticPage.tsx';
+import { serverContext } from '../../lib/context.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { loadPageTexts } from '../../lib/pages.server.ts';
+import type { Route } from './+types/contact';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPageTexts(context.get(serverContext).locale, 'contact');
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, 'contactUs', { heading: loaderData?.messages['contact.title'] });
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  return <StaticPage page="contact" texts={loaderData} />;
+}

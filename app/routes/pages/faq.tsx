@@ -1,0 +1,17 @@
+/** A static page (default layout); its texts come from locales/pages, loaded for this route only. */
+import { StaticPage } from '../../components/StaticPage.tsx';
+import { serverContext } from '../../lib/context.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { loadPageTexts } from '../../lib/pages.server.ts';
+import type { Route } from './+types/faq';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPageTexts(context.get(serverContext).locale, 'faq');
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, 'faq', { heading: loaderData?.messages['faq.title'] });
+
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  return <StaticPage page="faq" texts={loaderData} />;
+}

@@ -1,0 +1,116 @@
+/** The signed-in user's profile (default layout): avatar, nickname, rank and the way to the next one. */
+import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
+import { localizedPath } from '../../core/locales.ts';
+import { AppLink } from '../components/AppLink.tsx';
+import { ErrorState } from '../components/Status.tsx';
+import { ApiError } from '../lib/api.ts';
+import { loaderApi, requireUser } from '../lib/guard.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { useSession } from '../lib/session.tsx';
+import type { Route } from './+types/profile';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  try {
+    return { user, ladder: (await loaderApi(context).rankLadder()).user_rank, error: null };
+  } catch (err) {
+    return { user, ladder: null, error: err instanceof ApiError ? err.message : String(err) };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'profile', { noindex: true });
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { locale } = useSession();
+  const { user, ladder } = loaderData;
+  const current = ladder?.find((r) => r.is_current) ?? null;
+  const next = ladder?.find((r) => current && r.level === current.level + 1) ?? null;
+  const link = 'rounded-full border border-stone-300 px-4 py-1.5 text-sm hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800';
+
+  return (
+    <>
+      <section className="flex flex-col items-center gap-3 text-center sm:flex-row sm:text-start">
+        {user.avatar ? <img src={user.avatar.url} alt="" width={96} height={96} className="size-24 rounded-full bg-stone-100" /> : null}
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold" dir="auto">
+            {user.nickname}
+          </h1>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <FormattedMessage id="profile.username" values={{ username: <bdi>{user.username}</bdi> }} />
+          </p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <FormattedMessage
+              id="profile.member_since"
+              values={{ date: <FormattedDate value={user.created_at} year="numeric" month="long" day="numeric" /> }}
+            />
+          </p>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="rank-heading"
+        className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
+      >
+        <h2 id="rank-heading" className="text-lg font-semibold">
+          <FormattedMessage id="profile.rank_heading" />
+        </h2>
+        <p className="mt-2 text-xl" data-testid="rank-name">
+          {user.rank.name}
+        </p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          <FormattedMessage id="profile.points" values={{ count: user.points }} />
+        </p>
+        {loaderData.error ? (
+          <div className="mt-3">
+            <ErrorState>{loaderData.error}</ErrorState>
+          </div>
+        ) : next ? (
+          <div className="mt-4">
+            <p className="text-sm">
+              <FormattedMessage id="profile.next_rank" values={{ rank: next.name, count: Math.max(0, next.min_points - user.points) }} />
+            </p>
+            <progress
+              className="mt-2 h-2 w-full accent-brand-600"
+              max={next.min_points - (current?.min_points ?? 0)}
+              value={Math.max(0, user.points - (current?.min_points ?? 0))}
+              aria-label={next.name}
+            />
+          </div>
+        ) : (
+          <p className="mt-3 text-sm">
+            <FormattedMessage id="profile.top_rank" />
+          </p>
+        )}
+        {ladder ? (
+          <details className="mt-4 text-sm">
+            <summary className="cursor-pointer">
+              <FormattedMessage id="profile.ladder" />
+            </summary>
+            <ol className="mt-2 flex flex-col gap-1">
+              {ladder.map((r) => (
+                <li key={r.id} className="flex justify-between gap-4" aria-current={r.is_current ? 'true' : undefined}>
+                  <span className={r.is_current ? 'font-semibold' : undefined}>{r.name}</span>
+                  <span className="text-stone-600 dark:text-stone-400">
+                    <FormattedNumber value={r.min_points} />
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
+      </section>
+
+      <div className="mt-8 flex flex-wrap gap-2">
+        <AppLink to={localizedPath(locale, '/changeAvatar')} className={link}>
+          <FormattedMessage id="settings.nav.avatar" />
+        </AppLink>
+        <AppLink to={localizedPath(locale, '/changeNickname')} className={link}>
+          <FormattedMessage id="settings.nav.nickname" />
+        </AppLink>
+        <AppLink to={localizedPath(locale, '/settings/general')} className={link}>
+          <FormattedMessage id="nav.settings" />
+        </AppLink>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * /qr/{token}: the page a signed-in phone opens from a sign-in QR code. Approving signs the device that shows
+ * the code in as this user (API.md "QR sign-in"). Signed out, it offers the sign-in dialog and stays here.
+ */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import { localizedPath } from '../../core/locales.ts';
+import { SignInDialog } from '../components/SignInDialog.tsx';
+import { ApiError } from '../lib/api.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { useSession } from '../lib/session.tsx';
+import type { Route } from './+types/qr';
+
+// The address holds a one-time secret: keep it out of search engines.
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'qr', { noindex: true });
+
+type Outcome =
+  | { phase: 'idle' }
+  | { phase: 'busy' }
+  | { phase: 'approved'; message: string }
+  /** 404 unknown, 410 expired or used: the other device has to show a new code. */
+  | { phase: 'dead'; message: string }
+  | { phase: 'error'; message: string };
+
+export default function QrApprove({ params }: Route.ComponentProps) {
+  const intl = useIntl();
+  const { token } = params;
+  const { pathname } = useLocation();
+  const { user, locale, api } = useSession();
+  const [outcome, setOutcome] = useState<Outcome>({ phase: 'idle' });
+  const [signInOpen, setSignInOpen] = useState(false);
+  const home = localizedPath(locale, '/');
+
+  async function approve() {
+    setOutcome({ phase: 'busy' });
+    try {
+      const { message } = await api.approveQr(token);
+      setOutcome({ phase: 'approved', message });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setOutcome({ phase: err.status === 404 || err.status === 410 ? 'dead' : 'error', message: err.message });
+      } else {
+        setOutcome({ phase: 'error', message: intl.formatMessage({ id: 'errors.network' }) });
+      }
+    }
+  }
+
+  const button = 'rounded-full px-5 py-2 font-medium';
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 text-center">
+      <h1 className="text-2xl font-semibold">
+        <FormattedMessage id="qr.question" />
+      </h1>
+
+      {!user ? (
+        <>
+          <p className="text-stone-700 dark:text-stone-300">
+            <FormattedMessage id="qr.signed_out" />
+          </p>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => setSignInOpen(true)}
+            className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+          >
+            <FormattedMessage id="auth.sign_in" />
+          </button>
+          <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} returnTo={pathname} />
+        </>
+      ) : outcome.phase === 'approved' ? (
+        <>
+          <p role="status" className="text-lg text-brand-700 dark:text-brand-100">
+            {outcome.message}
+          </p>
+          <Link to={home} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
+            <FormattedMessage id="qr.go_home" />
+          </Link>
+        </>
+      ) : outcome.phase === 'dead' ? (
+        <>
+          <div role="alert" className="text-red-700 dark:text-red-400">
+            <p>{outcome.message}</p>
+            <p>
+              <FormattedMessage id="qr.try_new_code" />
+            </p>
+          </div>
+          <Link to={home} className={`${button} border border-stone-300 dark:border-stone-700`}>
+            <FormattedMessage id="qr.go_home" />
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="text-stone-700 dark:text-stone-300" dir="auto">
+            <FormattedMessage id="qr.explain" values={{ nickname: user.nickname }} />
+          </p>
+          {outcome.phase === 'error' ? (
+            <p role="alert" className="text-red-700 dark:text-red-400">
+              <strong>
+                <FormattedMessage id="alert.error" />:
+              </strong>{' '}
+              {outcome.message}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-center gap-3">
+            <button
+              type="button"
+              onClick={approve}
+              disabled={outcome.phase === 'busy'}
+              className={`${button} bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}
+            >
+              <FormattedMessage id={outcome.phase === 'busy' ? 'qr.approving' : 'qr.approve'} />
+            </button>
+            <Link to={home} className={`${button} border border-stone-300 dark:border-stone-700`}>
+              <FormattedMessage id="qr.cancel" />
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

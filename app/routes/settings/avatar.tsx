@@ -1,0 +1,100 @@
+/** Change avatar (settings layout): pick one of the avatars; the header shows it at once. */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useRevalidator } from 'react-router';
+import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { loaderApi, requireUser } from '../../lib/guard.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import type { Route } from './+types/avatar';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  try {
+    return { current: user.avatar?.id ?? null, avatars: (await loaderApi(context).avatars()).data, error: null };
+  } catch (err) {
+    return { current: user.avatar?.id ?? null, avatars: [], error: err instanceof ApiError ? err.message : String(err) };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'changeAvatar', { noindex: true });
+
+export default function ChangeAvatar({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const { api, user } = useSession();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [chosen, setChosen] = useState<number | null>(loaderData.current);
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    if (!user || chosen === null) return;
+    setBusy(true);
+    try {
+      await api.updateAccount(user.id, { avatar_id: chosen });
+      toast.success(intl.formatMessage({ id: 'settings.avatar.saved' }));
+      await revalidator.revalidate();
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeading intro={<FormattedMessage id="settings.avatar.intro" />}>
+        <FormattedMessage id="settings.avatar.heading" />
+      </PageHeading>
+      {loaderData.error ? (
+        <ErrorState onRetry={() => revalidator.revalidate()}>{loaderData.error}</ErrorState>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <fieldset>
+            <legend className="sr-only">
+              <FormattedMessage id="settings.avatar.heading" />
+            </legend>
+            <div className="grid grid-cols-4 gap-3 sm:grid-cols-6">
+              {loaderData.avatars.map((a, i) => (
+                <label
+                  key={a.id}
+                  className="cursor-pointer rounded-full has-[:checked]:ring-4 has-[:checked]:ring-brand-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+                >
+                  <input
+                    type="radio"
+                    name="avatar"
+                    value={a.id}
+                    checked={chosen === a.id}
+                    onChange={() => setChosen(a.id)}
+                    className="sr-only"
+                  />
+                  <img
+                    src={a.url}
+                    alt={intl.formatMessage({ id: 'settings.avatar.option' }, { number: i + 1 })}
+                    width={80}
+                    height={80}
+                    className="aspect-square w-full rounded-full bg-stone-100"
+                  />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <button
+            type="submit"
+            disabled={busy || chosen === null || chosen === loaderData.current}
+            className="mt-6 rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            <FormattedMessage id={busy ? 'common.saving' : 'common.save'} />
+          </button>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Content preferences (settings layout): which languages the member's feeds show (none chosen: all), and
+ * whether their own texts are language-detected. Built on the API.md calls; when they fail, the error shows.
+ */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useRevalidator } from 'react-router';
+import { LOCALES } from '../../../core/locales.ts';
+import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { ApiError, type ContentLanguages } from '../../lib/api.ts';
+import { loaderApi, requireUser } from '../../lib/guard.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import type { Route } from './+types/content';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireUser(context);
+  try {
+    return { prefs: await loaderApi(context).contentLanguages(), error: null };
+  } catch (err) {
+    return { prefs: null, error: err instanceof ApiError ? err.message : String(err) };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'contentPreferences', { noindex: true });
+
+export default function ContentPreferences({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  return (
+    <>
+      <PageHeading intro={<FormattedMessage id="settings.content.intro" />}>
+        <FormattedMessage id="settings.content.heading" />
+      </PageHeading>
+      {loaderData.prefs ? (
+        <Preferences initial={loaderData.prefs} />
+      ) : (
+        <ErrorState onRetry={() => revalidator.revalidate()}>
+          <FormattedMessage id="settings.content.load_failed" /> {loaderData.error}
+        </ErrorState>
+      )}
+    </>
+  );
+}
+
+function Preferences({ initial }: { initial: ContentLanguages }) {
+  const intl = useIntl();
+  const { api } = useSession();
+  const toast = useToast();
+  const [chosen, setChosen] = useState(new Set(initial.data));
+  const [autoDetect, setAutoDetect] = useState(initial.auto_detect);
+  const [busy, setBusy] = useState(false);
+
+  async function save<T extends ContentLanguages>(call: () => Promise<T>) {
+    setBusy(true);
+    try {
+      const res = await call();
+      setChosen(new Set(res.data));
+      setAutoDetect(res.auto_detect);
+      toast.success(intl.formatMessage({ id: 'settings.saved' }));
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function flip(code: string) {
+    setChosen((s) => {
+      const next = new Set(s);
+      if (next.has(code)) next.delete(code);
+      else next.add(code);
+      return next;
+    });
+  }
+
+  const box = 'rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
+  return (
+    <div className="flex flex-col gap-6">
+      <div className={box}>
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={autoDetect}
+            aria-checked={autoDetect}
+            disabled={busy}
+            onChange={() => save(() => api.toggleAutoDetectLanguages())}
+            className="mt-1 size-5 accent-brand-600"
+          />
+          <span>
+            <span className="block font-medium">
+              <FormattedMessage id="settings.content.auto_detect" />
+            </span>
+            <span className="block text-sm text-stone-600 dark:text-stone-400">
+              <FormattedMessage id="settings.content.auto_detect_hint" />
+            </span>
+          </span>
+        </label>
+      </div>
+      <form
+        className={box}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save(() => api.storeContentLanguages([...chosen]));
+        }}
+      >
+        <fieldset>
+          <legend className="font-semibold">
+            <FormattedMessage id="settings.content.languages" />
+          </legend>
+          <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">
+            <FormattedMessage id={chosen.size === 0 ? 'settings.content.all' : 'settings.content.some'} values={{ count: chosen.size }} />
+          </p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {LOCALES.map((l) => (
+              <label key={l.code} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={chosen.has(l.code)} onChange={() => flip(l.code)} className="accent-brand-600" />
+                <span lang={l.code} dir={l.dir}>
+                  {l.native_name}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            <FormattedMessage id={busy ? 'common.saving' : 'common.save'} />
+          </button>
+          <button
+            type="button"
+            disabled={busy || chosen.size === 0}
+            onClick={() => setChosen(new Set())}
+            className="rounded-full px-4 py-2 underline"
+          >
+            <FormattedMessage id="settings.content.show_all" />
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

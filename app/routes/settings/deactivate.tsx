@@ -1,0 +1,113 @@
+/**
+ * Deactivate account (settings layout): erases the account and everything in it (DESIGN.md: erase on
+ * deactivate). The member confirms, and gives their password if they set one.
+ */
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useRevalidator } from 'react-router';
+import { localizedPath } from '../../../core/locales.ts';
+import { PageHeading } from '../../components/Status.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { requireUser } from '../../lib/guard.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import type { Route } from './+types/deactivate';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  return { hasPassword: user.has_password };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'deactivateAccount', { noindex: true });
+
+const ERASED = ['posts', 'conversations', 'profile', 'sessions'] as const;
+
+export default function Deactivate({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const { api, locale } = useSession();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [confirmed, setConfirmed] = useState(false);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { password: useId(), error: useId() };
+
+  async function deactivate() {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.deactivate(loaderData.hasPassword ? password : undefined);
+      toast.success(intl.formatMessage({ id: 'settings.deactivate.done' }));
+      await navigate(localizedPath(locale, '/'));
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeading intro={<FormattedMessage id="settings.deactivate.intro" />}>
+        <FormattedMessage id="settings.deactivate.heading" />
+      </PageHeading>
+      <ul className="mb-6 list-disc ps-6 text-stone-700 dark:text-stone-300">
+        {ERASED.map((k) => (
+          <li key={k}>
+            <FormattedMessage id={`settings.deactivate.erased_${k}`} />
+          </li>
+        ))}
+      </ul>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void deactivate();
+        }}
+        className="flex flex-col gap-4 rounded-2xl border border-red-300 bg-white p-5 dark:border-red-900 dark:bg-stone-900"
+      >
+        {loaderData.hasPassword ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.password} className="font-medium">
+              <FormattedMessage id="auth.password" />
+            </label>
+            <input
+              id={ids.password}
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={200}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={error ? ids.error : undefined}
+              className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
+            />
+          </div>
+        ) : null}
+        <label className="flex items-start gap-2">
+          <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} className="mt-1 accent-red-700" />
+          <FormattedMessage id="settings.deactivate.confirm" />
+        </label>
+        {error ? (
+          <p id={ids.error} role="alert" className="text-sm text-red-700 dark:text-red-400">
+            <strong>
+              <FormattedMessage id="alert.error" />:
+            </strong>{' '}
+            {error}
+          </p>
+        ) : null}
+        <div>
+          <button
+            type="submit"
+            disabled={busy || !confirmed || (loaderData.hasPassword && !password)}
+            className="rounded-full bg-red-700 px-5 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            <FormattedMessage id={busy ? 'settings.deactivate.working' : 'settings.deactivate.submit'} />
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+/** Change nickname (settings layout): take a fresh suggestion or write one's own (3–30 characters). */
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useRevalidator } from 'react-router';
+import { LIMITS } from '../../../core/limits.ts';
+import { graphemeLength } from '../../../core/text.ts';
+import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { loaderApi, requireUser } from '../../lib/guard.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import type { Route } from './+types/nickname';
+
+type Suggestion = { id: number; nickname: string };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  try {
+    return { nickname: user.nickname, suggestions: (await loaderApi(context).nicknameSuggestions()).data, error: null };
+  } catch (err) {
+    return { nickname: user.nickname, suggestions: [] as Suggestion[], error: err instanceof ApiError ? err.message : String(err) };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'changeNickname', { noindex: true });
+
+/** The choice is a suggestion by id, or the member's own words. */
+type Choice = { kind: 'suggestion'; id: number } | { kind: 'own' };
+
+export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const { api, user } = useSession();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [suggestions, setSuggestions] = useState<Suggestion[]>(loaderData.suggestions);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [own, setOwn] = useState('');
+  const [busy, setBusy] = useState<'save' | 'more' | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const ids = { own: useId(), error: useId() };
+
+  async function more() {
+    setBusy('more');
+    try {
+      setSuggestions((await api.nicknameSuggestions()).data);
+      setChoice(null);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function save() {
+    if (!user || !choice) return;
+    setBusy('save');
+    setFieldError(null);
+    try {
+      await api.updateAccount(user.id, choice.kind === 'suggestion' ? { nickname_id: choice.id } : { nickname: own.trim() });
+      toast.success(intl.formatMessage({ id: 'settings.nickname.saved' }));
+      setOwn('');
+      setChoice(null);
+      await revalidator.revalidate();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) setFieldError(Object.values(err.body.errors ?? {})[0]?.[0] ?? err.message);
+      else toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const ownLength = graphemeLength(own.trim());
+  const ownValid = ownLength >= LIMITS.nickname.min && ownLength <= LIMITS.nickname.max;
+  return (
+    <>
+      <PageHeading intro={<FormattedMessage id="settings.nickname.current" values={{ nickname: <bdi>{loaderData.nickname}</bdi> }} />}>
+        <FormattedMessage id="settings.nickname.heading" />
+      </PageHeading>
+      {loaderData.error ? <ErrorState onRetry={() => revalidator.revalidate()}>{loaderData.error}</ErrorState> : null}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        className="flex flex-col gap-6"
+      >
+        <fieldset className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
+          <legend className="px-1 font-semibold">
+            <FormattedMessage id="settings.nickname.suggestions" />
+          </legend>
+          <ul className="mt-2 flex flex-col gap-2">
+            {suggestions.map((s) => (
+              <li key={s.id}>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="nickname"
+                    checked={choice?.kind === 'suggestion' && choice.id === s.id}
+                    onChange={() => setChoice({ kind: 'suggestion', id: s.id })}
+                    className="accent-brand-600"
+                  />
+                  <span dir="auto">{s.nickname}</span>
+                </label>
+              </li>
+            ))}
+            <li>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="nickname"
+                  checked={choice?.kind === 'own'}
+                  onChange={() => setChoice({ kind: 'own' })}
+                  className="accent-brand-600"
+                />
+                <FormattedMessage id="settings.nickname.own" />
+              </label>
+            </li>
+          </ul>
+          <button type="button" onClick={more} disabled={busy !== null} className="mt-3 text-sm underline">
+            <FormattedMessage id={busy === 'more' ? 'common.loading' : 'settings.nickname.more'} />
+          </button>
+        </fieldset>
+        {choice?.kind === 'own' ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.own} className="font-medium">
+              <FormattedMessage id="settings.nickname.own_label" />
+            </label>
+            <input
+              id={ids.own}
+              value={own}
+              onChange={(e) => setOwn(e.target.value)}
+              dir="auto"
+              maxLength={LIMITS.nickname.max * 2}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={ids.error}
+              className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
+            />
+            <p id={ids.error} className={`text-sm ${fieldError ? 'text-red-700 dark:text-red-400' : 'text-stone-600 dark:text-stone-400'}`}>
+              {fieldError ?? (
+                <FormattedMessage id="settings.nickname.rule" values={{ min: LIMITS.nickname.min, max: LIMITS.nickname.max }} />
+              )}
+            </p>
+          </div>
+        ) : fieldError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {fieldError}
+          </p>
+        ) : null}
+        <div>
+          <button
+            type="submit"
+            disabled={busy !== null || !choice || (choice.kind === 'own' && !ownValid)}
+            className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            <FormattedMessage id={busy === 'save' ? 'common.saving' : 'common.save'} />
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+
+async function continueAsGuest(page: Page) {
+  // The dialog opens once the page is interactive.
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page.getByTestId('current-user')).toContainText('Signed in as');
+}
+
+const problem = (tag: string) =>
+  `Since I moved to a new city for work I have not made a single friend, and the weekends feel endless. I keep telling myself it will get better but it has been months now. #${tag}`;
+
+test('a guest writes a problem with a poll, supports it, votes, comments, replies and reports a comment', async ({ page, browser }) => {
+  // Two people, a dozen steps: longer than the default budget.
+  test.setTimeout(90_000);
+  const tag = `lonely${Date.now().toString(36)}`;
+  await page.goto('/');
+  await continueAsGuest(page);
+
+  await page.getByRole('button', { name: /Share a problem/ }).click();
+  const box = page.getByRole('textbox', { name: 'Your post' });
+  await box.fill('Too short for the feed');
+  await expect(page.getByText('Short texts (150 characters or fewer) are shared in Moods.')).toBeVisible();
+  await box.fill(problem(tag));
+  await expect(page.getByText('This will be shared in the feed as a post.')).toBeVisible();
+  await page.locator('label').filter({ hasText: 'Lonely' }).click();
+  await expect(page.getByRole('radio', { name: /Lonely/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Add a poll' }).click();
+  await page.getByRole('textbox', { name: 'Option 1' }).fill('Join a club');
+  await page.getByRole('textbox', { name: 'Option 2' }).fill('Try an app');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Post Created' })).toBeVisible();
+
+  // The list starts again from page 1 with the new post on top.
+  const card = page.getByRole('article').filter({ hasText: 'weekends feel endless' }).first();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: /Support/ }).click();
+  await expect(card.getByRole('button', { name: /Support/ })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: 'Join a club' }).click();
+  await expect(card.getByRole('button', { name: /Join a club/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByText('1 vote')).toBeVisible();
+
+  // The tag links to its page.
+  await card.getByRole('link', { name: `#${tag}`, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `#${tag}` })).toBeVisible();
+  await page.getByRole('article').filter({ hasText: 'weekends feel endless' }).getByRole('link', { name: /comment/i }).click();
+  await expect(page).toHaveURL(/\/problem\/\d+#comments$/);
+  const postUrl = page.url().replace(/#.*/, '');
+
+  await page.getByRole('textbox', { name: 'Write a kind comment' }).fill('Thank you for reading.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Thank you for reading.')).toBeVisible();
+
+  // Someone else replies, votes, and reports the comment.
+  const other = await browser.newContext();
+  const them = await other.newPage();
+  await them.goto(postUrl);
+  await continueAsGuest(them);
+  await them.goto(postUrl);
+  const comment = them.getByRole('listitem').filter({ hasText: 'Thank you for reading.' }).first();
+  await comment.getByRole('button', { name: 'Helpful' }).first().click();
+  await expect(comment.getByRole('button', { name: 'Helpful' }).first()).toHaveAttribute('aria-pressed', 'true');
+  await comment.getByRole('button', { name: 'Reply' }).first().click();
+  await them.getByRole('textbox', { name: /Reply to/ }).fill('You are not alone in this.');
+  await them.getByRole('button', { name: 'Send' }).last().click();
+  await expect(them.getByText('You are not alone in this.')).toBeVisible();
+  await comment.getByRole('button', { name: 'Report' }).first().click();
+  const dialog = them.getByRole('dialog', { name: 'Report this comment' });
+  await dialog.getByRole('radio').first().check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(them.getByText('Thanks for reporting this comment')).toBeVisible();
+  await other.close();
+
+  // The author sees the reply after a reload, with the vote counted.
+  await page.reload();
+  await expect(page.getByText('You are not alone in this.')).toBeVisible();
+});
+
+test('a short text written in the feed lands in Moods with a notice, and a mood gets a reaction', async ({ page }) => {
+  await page.goto('/');
+  await continueAsGuest(page);
+  const text = `Tired but hopeful today ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: /Share a problem/ }).click();
+  await page.getByRole('textbox', { name: 'Your post' }).fill(text);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Your text is short, so it was shared in Moods.')).toBeVisible();
+
+  await page.goto('/mood');
+  const card = page.getByRole('article').filter({ hasText: text });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: /Hug/ }).click();
+  await expect(card.getByRole('button', { name: /Hug/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('article').filter({ hasText: text }).getByRole('button', { name: /Hug/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the author deletes a post after confirming, and its page is then a 404', async ({ page }) => {
+  await page.goto('/');
+  await continueAsGuest(page);
+  await page.getByRole('button', { name: /Share a problem/ }).click();
+  await page.getByRole('textbox', { name: 'Your post' }).fill(problem(`bye${Date.now().toString(36)}`));
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('article').filter({ hasText: 'weekends feel endless' }).first().getByRole('link', { name: /comment/i }).click();
+  await expect(page).toHaveURL(/\/problem\/\d+/);
+  const url = page.url().replace(/#.*/, '');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Post has been successfully deleted.')).toBeVisible();
+  const res = await page.goto(url);
+  expect(res?.status()).toBe(404);
+});

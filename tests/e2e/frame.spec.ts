@@ -1,0 +1,343 @@
+/**
+ * The frame of issue 3: every route in several languages, layouts, the not-found screen, the auth guard,
+ * theme and language persistence, prefetching, the new-build reload and accessibility (axe-core).
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+const catalog = (code: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8'));
+const en = catalog('en');
+
+/** Public screens, with the placeholders filled in by `fixtures()`. */
+const PUBLIC = [
+  '/',
+  '/mood',
+  '/topic',
+  '/thought',
+  '/search',
+  '/search?q=sleep',
+  '/problem/{post}',
+  '/tag/{tag}',
+  '/topSupporters',
+  '/languages',
+  '/FAQ',
+  '/About',
+  '/contactUs',
+  '/privacy-policy',
+  '/community-guidelines',
+  '/terms-and-conditions',
+  '/qr/{qr}',
+];
+/** Item pages that cannot exist yet (their modules come later) and the not-found page itself: real 404s. */
+const MISSING = ['/topic/1', '/thought/1', '/notfound', '/problem/999999', '/problem/abc', '/tag/999999'];
+const SIGN_IN = [
+  '/profile',
+  '/chat',
+  '/settings/help',
+  '/settings/general',
+  '/notificationSettings',
+  '/contentPreferences',
+  '/changeAvatar',
+  '/changeNickname',
+  '/deactivateAccount',
+  '/advice',
+];
+
+const at = (code: string, path: string) => (code === 'en' ? path : path === '/' ? `/${code}` : `/${code}${path}`);
+
+interface Fixtures {
+  post: number;
+  tag: number;
+  qr: string;
+}
+
+let shared: Fixtures | null = null;
+
+/** A post with a hashtag (so a tag exists) written by a throwaway guest, and a QR code to approve. */
+async function fixtures(request: APIRequestContext): Promise<Fixtures> {
+  if (shared) return shared;
+  const guest = await request.post('/api/guest-login', { data: {} });
+  expect(guest.status()).toBe(201);
+  const { token } = await guest.json();
+  const auth = { Authorization: `Bearer ${token}` };
+  const word = `frame${Date.now()}`;
+  const content = `${'Writing this down helps me think about what happened this week and how I want to handle it. '.repeat(2)}#${word}`;
+  const created = await request.post('/api/posts', { data: { content }, headers: auth });
+  expect(created.status(), await created.text()).toBe(201);
+  const post = (await created.json()).data;
+  const tag = post.tags.find((t: { name: string }) => t.name.toLowerCase() === word.toLowerCase());
+  expect(tag).toBeTruthy();
+  const qr = (await (await request.post('/api/create-qr')).json()).qrToken as string;
+  shared = { post: post.id, tag: tag.id, qr };
+  return shared;
+}
+
+const fill = (path: string, f: Fixtures) => path.replace('{post}', String(f.post)).replace('{tag}', String(f.tag)).replace('{qr}', f.qr);
+
+async function signInAsGuest(page: Page) {
+  // The browser context and page.request share cookies, so the page is signed in from here on.
+  const res = await page.request.post('/api/guest-login', { data: {} });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data as { id: number; nickname: string; avatar: { id: number } | null };
+}
+
+for (const code of ['en', 'ar', 'ja', 'de']) {
+  test(`every route renders in ${code}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const f = await fixtures(page.request);
+    for (const path of PUBLIC.map((p) => fill(p, f))) {
+      const res = await page.goto(at(code, path));
+      expect(res?.status(), path).toBeLessThan(400);
+      await expect(page.locator('html'), path).toHaveAttribute('lang', code);
+      await expect(page.locator('h1').first(), path).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]'), path).toHaveCount(1);
+    }
+    for (const path of MISSING) {
+      const res = await page.goto(at(code, path));
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByTestId('not-found'), path).toBeVisible();
+    }
+    // Signed out, every sign-in page sends the visitor to the root of the language.
+    for (const path of SIGN_IN) {
+      await page.goto(at(code, path));
+      expect(new URL(page.url()).pathname, path).toBe(at(code, '/'));
+    }
+    await signInAsGuest(page);
+    for (const path of SIGN_IN) {
+      const res = await page.goto(at(code, path));
+      expect(res?.status(), path).toBe(200);
+      await expect(page, path).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+      await expect(page.locator('h1').first(), path).toBeVisible();
+    }
+  });
+}
+
+test('an unknown path is a 404 with the not-found texts and a way home in the same language', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Whoops! You got lost' })).toBeVisible();
+  await expect(page.getByText(en['notfound.text'])).toBeVisible();
+  await expect(page.getByText('Page Not Found: /no-such-page')).toBeVisible();
+  await expect(page).toHaveTitle(en['meta.notfound.title']);
+  await page.getByRole('link', { name: "Let's go home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const ar = catalog('ar');
+  expect((await page.goto('/ar/no/such/page'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: ar['notfound.heading'] })).toBeVisible();
+  await page.getByRole('link', { name: ar['notfound.home'] }).click();
+  await expect(page).toHaveURL(/\/ar$/);
+});
+
+test('Arabic is laid out right to left', async ({ page }, info) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  // Mirrored: the brand sits at the right edge, the controls at the left; the side column is on the left.
+  const brand = await page.getByRole('banner').getByRole('link', { name: 'Kindred' }).boundingBox();
+  const language = await page.getByTestId('language-switcher').boundingBox();
+  const main = await page.locator('main').boundingBox();
+  const aside = await page.getByRole('complementary').boundingBox();
+  expect(brand && language && main && aside).toBeTruthy();
+  expect((brand?.x ?? 0) > (language?.x ?? 0)).toBe(true);
+  expect((main?.x ?? 0) > (aside?.x ?? 0)).toBe(true);
+  await page.screenshot({ path: info.outputPath('ar-home.png'), fullPage: true });
+  await page.goto('/ar/FAQ');
+  await page.screenshot({ path: info.outputPath('ar-faq.png') });
+});
+
+test('the auth guard opens the sign-in dialog at the root of the language', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+  const dialog = page.getByRole('dialog', { name: en['auth.dialog.title'] });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Continue as guest' })).toBeVisible();
+  // Closing it leaves the visitor on the feed, and a reload does not ask again.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/de/settings/general');
+  await expect(page).toHaveURL(/\/de$/);
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('the theme persists across a reload', async ({ page }) => {
+  await page.goto('/FAQ');
+  await page.getByRole('button', { name: en['theme.to_dark'] }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: en['theme.to_light'] }).click();
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+});
+
+test('switching language loads its catalog, keeps the screen and persists', async ({ page, context }) => {
+  const de = catalog('de');
+  await page.goto('/FAQ');
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(/\/de\/FAQ$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The German catalog arrived without a full load: the header speaks German.
+  await expect(page.getByRole('button', { name: de['theme.to_dark'] })).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+  expect(cookie?.value).toBe('de');
+  expect(cookie?.sameSite).toBe('Lax');
+  expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The unprefixed address follows the remembered choice.
+  await page.goto('/mood');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  // Arabic turns the page around without a reload.
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('link', { name: 'العربية' }).click();
+  await expect(page).toHaveURL(/\/ar\/mood$/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/mood$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('the languages page switches language and saves it to the account', async ({ page }) => {
+  await signInAsGuest(page);
+  await page.goto('/languages');
+  await expect(page.locator('main li')).toHaveCount(37);
+  await page.getByRole('link', { name: /日本語/ }).click();
+  await expect(page).toHaveURL(/\/ja\/languages$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect.poll(async () => (await (await page.request.get('/api/get/data/user')).json()).data.locale).toBe('ja');
+});
+
+test('every page carries its canonical URL and hreflang alternates for all languages', async ({ page, baseURL }) => {
+  await page.goto('/ar/FAQ');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/ar/FAQ`);
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(38);
+  await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}/FAQ`);
+  await expect(page.locator('link[rel="alternate"][hreflang="ja"]')).toHaveAttribute('href', `${baseURL}/ja/FAQ`);
+  await page.goto('/mood');
+  await expect(page).toHaveTitle(en['meta.moods.title']);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', en['meta.moods.description']);
+  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', en['meta.moods.keywords']);
+});
+
+test('static pages have their full text, and a hash target is scrolled to', async ({ page }) => {
+  await page.goto('/FAQ');
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await expect(page.getByText('If you are in danger, call your local emergency number now.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'How do I delete my account?' }).click();
+  await expect(page).toHaveURL(/#delete$/);
+  await expect(page.locator('#delete')).toBeInViewport();
+  await page.goto('/privacy-policy#cookies');
+  await expect(page.locator('#cookies')).toBeInViewport();
+  await expect(page.getByRole('link', { name: 'support@kindred.example' }).first()).toHaveAttribute(
+    'href',
+    'mailto:support@kindred.example',
+  );
+});
+
+test('a navigation scrolls back to the top', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto('/terms-and-conditions');
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/FAQ$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('avatar and nickname change against the API, with a toast', async ({ page }) => {
+  const me = await signInAsGuest(page);
+  await page.goto('/changeAvatar');
+  const options = page.getByRole('radio');
+  expect(await options.count()).toBeGreaterThan(1);
+  const target = (await options.nth(0).isChecked()) ? options.nth(1) : options.nth(0);
+  await target.check({ force: true });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: en['settings.avatar.saved'] })).toBeVisible();
+  const after = (await (await page.request.get('/api/get/data/user')).json()).data;
+  expect(after.avatar.id).not.toBe(me.avatar?.id);
+
+  await page.goto('/changeNickname');
+  await page.getByRole('radio', { name: en['settings.nickname.own'] }).check();
+  const mine = `Quiet Reader ${Date.now() % 10000}`;
+  await page.getByLabel(en['settings.nickname.own_label'], { exact: true }).fill(mine);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: en['settings.nickname.saved'] })).toBeVisible();
+  await expect(page.getByTestId('current-user')).toContainText(mine);
+});
+
+test('profile shows the rank ladder of the signed-in user', async ({ page }) => {
+  const me = await signInAsGuest(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: me.nickname })).toBeVisible();
+  await expect(page.getByTestId('rank-name')).toHaveText(en['rank.newcomer']);
+});
+
+test('links prefetch on intent, but not on a data-saving connection', async ({ page, browser }) => {
+  await page.goto('/FAQ');
+  await page.getByRole('navigation', { name: en['nav.main'] }).getByRole('link', { name: en['nav.moods'] }).hover();
+  await expect(page.locator('link[rel="prefetch"][href*="mood.data"]')).toHaveCount(1);
+
+  const saving = await browser.newPage();
+  await saving.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+  await saving.goto(page.url());
+  await saving.getByRole('navigation', { name: en['nav.main'] }).getByRole('link', { name: en['nav.moods'] }).hover();
+  await saving.waitForTimeout(500);
+  await expect(saving.locator('link[rel="prefetch"][href*="mood.data"]')).toHaveCount(0);
+  await saving.close();
+});
+
+test('a newer build makes the next navigation a full page load', async ({ page }) => {
+  await page.goto('/FAQ');
+  await page.route('**/builds/latest.json*', (route) =>
+    route.fulfill({ json: { id: 'a-newer-build', timestamp: new Date().toISOString() } }),
+  );
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+  const polled = page.waitForRequest('**/builds/latest.json*');
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await polled;
+  await page.getByRole('navigation', { name: en['nav.main'] }).getByRole('link', { name: en['nav.moods'] }).click();
+  await expect(page).toHaveURL(/\/mood$/);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+});
+
+for (const code of ['en', 'ar']) {
+  test(`no serious or critical accessibility violations in ${code}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const f = await fixtures(page.request);
+    const check = async (path: string) => {
+      await page.goto(at(code, path));
+      await expect(page.locator('h1').first()).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+        path,
+      ).toEqual([]);
+    };
+    for (const path of [...PUBLIC.map((p) => fill(p, f)), '/no-such-page']) await check(path);
+    await signInAsGuest(page);
+    for (const path of SIGN_IN) await check(path);
+    // The open menus and the dialog are part of the page too.
+    await page.goto(at(code, '/'));
+    await page.getByTestId('language-switcher').click();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+}
