@@ -52,3 +52,22 @@ export const POINTS = { supportGiven: 1, supportReceived: 2, comment: 2, post: 5
 
 export const TAG_MAX = 50;
 export const TRENDING_DAYS = 7;
+
+export const THOUGHT_REACTIONS = ['love', 'insightful', 'relate', 'hope'] as const;
+export type ThoughtReaction = (typeof THOUGHT_REACTIONS)[number];
+
+/** Topic categories; names are translated through `category.{key}`. */
+export const CATEGORIES = [
+  'anxiety',
+  'depression',
+  'loneliness',
+  'relationships',
+  'family',
+  'work_study',
+  'grief',
+  'self_esteem',
+  'health',
+  'addiction',
+  'identity',
+  'hope',
+] as const;

@@ -97,7 +97,7 @@ export const posts = pgTable(
     contentKey: text('content_key').notNull(),
     language: text('language').notNull(),
     feelingId: integer('feeling_id').references(() => feelings.id, { onDelete: 'set null' }),
-    topicId: integer('topic_id'),
+    topicId: integer('topic_id').references((): AnyPgColumn => topics.id, { onDelete: 'cascade' }),
     supportsCount: integer('supports_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     shareDisabled: boolean('share_disabled').notNull().default(false),
@@ -323,3 +323,70 @@ export const qrLogins = pgTable('qr_logins', {
   approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
   consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
 });
+
+/** Topic categories; names are translated through `category.{key}`. */
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Preset topic covers: SVG artwork served from /covers/. */
+export const topicCovers = pgTable('topic_covers', {
+  id: serial('id').primaryKey(),
+  file: text('file').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const topics = pgTable(
+  'topics',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    coverId: integer('cover_id')
+      .notNull()
+      .references(() => topicCovers.id),
+    /** Kept with the row, like the post counts. */
+    postsCount: integer('posts_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('topics_feed_idx').on(t.createdAt.desc(), t.id.desc()), index('topics_category_idx').on(t.categoryId, t.createdAt.desc())],
+);
+
+export const thoughts = pgTable(
+  'thoughts',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    content: text('content').notNull(),
+    language: text('language').notNull(),
+    /** Reaction counts by type (core/limits.ts THOUGHT_REACTIONS), kept with the row. */
+    loveCount: integer('love_count').notNull().default(0),
+    insightfulCount: integer('insightful_count').notNull().default(0),
+    relateCount: integer('relate_count').notNull().default(0),
+    hopeCount: integer('hope_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('thoughts_feed_idx').on(t.createdAt.desc(), t.id.desc()), index('thoughts_user_idx').on(t.userId)],
+);
+
+/** One reaction per user per thought; the same type again removes it. */
+export const thoughtReactions = pgTable(
+  'thought_reactions',
+  {
+    thoughtId: integer('thought_id')
+      .notNull()
+      .references(() => thoughts.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.thoughtId, t.userId] }), index('thought_reactions_created_idx').on(t.createdAt)],
+);

@@ -2,11 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { NotFound } from '../../errors.ts';
 import { pagedSchema, pageQuery } from '../../lib/paging.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { topicExists } from '../topics/service.ts';
 import { errorSchema } from '../users/schemas.ts';
 import { POST_SWITCHES, type PostSwitch, setHidden, setSupport, toggleFavorite, toggleSwitch } from './actions.ts';
 import { idField, idParam, moodSchema, pollInput, postContent, postIdBody, postSchema } from './schemas.ts';
@@ -25,8 +26,6 @@ import { checkNewNote, deletePost, updatePost, type Written, write } from './wri
 
 export interface PostRouteOptions {
   db: Db;
-  /** Whether a topic exists; the topics module supplies it. */
-  topicExists?: (db: DbOrTx, id: number) => Promise<boolean>;
 }
 
 const listOf = z.object({ data: z.array(postSchema) });
@@ -97,7 +96,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       },
     },
     async (request, reply) => {
-      const w = await write(db, currentUser(request), request.body, 'post', opts.topicExists);
+      const w = await write(db, currentUser(request), request.body, 'post');
       announce(w);
       const message = request.t('posts.created');
       if (w.placed === 'post') return reply.code(201).send({ message, data: w.post });
@@ -167,8 +166,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     async (request) => {
       const q = request.query;
       if (q.type === 'topic') {
-        const exists = opts.topicExists ?? (async () => false);
-        if (!(await exists(db, q.topic_id))) throw new NotFound();
+        if (!(await topicExists(db, q.topic_id))) throw new NotFound();
       }
       return checkNewNote(db, currentUser(request).id, q.type === 'topic' ? q.topic_id : undefined);
     },

@@ -17,6 +17,7 @@ import { requireFeeling } from '../feelings/service.ts';
 import { getMood } from '../moods/service.ts';
 import { createPoll, type PollInput } from '../polls/service.ts';
 import { tagPost } from '../tags/service.ts';
+import { bumpTopicPosts, topicExists } from '../topics/service.ts';
 import { awardPoints, type UserRow } from '../users/service.ts';
 import { getPost } from './service.ts';
 
@@ -116,7 +117,6 @@ export async function write(
   user: UserRow,
   input: WriteInput,
   prefer: 'post' | 'mood',
-  topicExists: (db: DbOrTx, id: number) => Promise<boolean> = async () => false,
 ): Promise<Written> {
   const content = input.content.trim();
   const length = graphemeLength(content);
@@ -139,6 +139,7 @@ export async function write(
         .values({ userId: user.id, content, contentKey: key, language, feelingId, topicId: input.topic_id ?? null })
         .returning({ id: posts.id });
       if (input.poll) await createPoll(tx, { postId: row.id }, input.poll);
+      if (input.topic_id !== undefined) await bumpTopicPosts(tx, input.topic_id, 1);
       await tagPost(tx, row.id, content);
       await bumpCount(tx, 'post', language, 1);
       await awardPoints(tx, user.id, POINTS.post);
@@ -185,6 +186,7 @@ export async function deletePost(db: Db, userId: number, id: number): Promise<vo
     const row = await ownPost(tx, userId, id);
     await tx.delete(posts).where(eq(posts.id, id));
     await bumpCount(tx, 'post', row.language, -1);
+    if (row.topicId !== null) await bumpTopicPosts(tx, row.topicId, -1);
   });
 }
 

@@ -1,0 +1,177 @@
+/** API.md "Thoughts": list, one, write, edit, delete, reactions, popular, top contributors, related, checks, JSON-LD. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
+import type { Db } from '../../../db/client.ts';
+import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { signedIn, viewerOf } from '../../lib/viewer.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { originOf } from '../posts/routes.ts';
+import { idField, idParam } from '../posts/schemas.ts';
+import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
+import {
+  createThought,
+  deleteThought,
+  getThought,
+  listThoughts,
+  popularThoughts,
+  react,
+  relatedThoughts,
+  thoughtExists,
+  thoughtJsonLd,
+  topContributors,
+  updateThought,
+} from './service.ts';
+
+const reactionsSchema = z.record(z.string(), z.number());
+export const thoughtSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  content: z.string(),
+  language: z.string(),
+  user: publicUserSchema,
+  reactions: reactionsSchema,
+  my_reaction: z.enum(THOUGHT_REACTIONS).nullable(),
+  is_mine: z.boolean(),
+  created_at: z.string(),
+});
+const listOf = z.object({ data: z.array(thoughtSchema) });
+const auth = { security: [{ bearer: [] }] };
+const content = z.object({ content: text(1, LIMITS.thought) });
+const intId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.get(
+    '/api/thoughts',
+    {
+      schema: { tags: ['thoughts'], summary: "Thoughts, newest first, in the viewer's content languages", querystring: pageQuery, response: { 200: pagedSchema(thoughtSchema) } },
+    },
+    async (request) => listThoughts(db, viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/thoughts/popular',
+    { schema: { tags: ['thoughts'], summary: 'Most reactions in the last 7 days (max 10)', response: { 200: listOf } } },
+    async (request) => ({ data: await popularThoughts(db, viewerOf(request)) }),
+  );
+
+  app.get(
+    '/api/thoughts/top/contributers',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'The people who shared the most thoughts (spelled as in the contract)',
+        response: { 200: z.object({ data: z.array(z.object({ user: publicUserSchema, thoughts_count: z.number() })) }) },
+      },
+    },
+    async (request) => ({ data: await topContributors(db, request.locale) }),
+  );
+
+  app.get(
+    '/api/thoughts/:id',
+    { schema: { tags: ['thoughts'], summary: 'One thought', params: idParam, response: { 200: z.object({ data: thoughtSchema }), 404: errorSchema } } },
+    async (request) => ({ data: await getThought(db, viewerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/thoughts',
+    {
+      onRequest: app.requireUser,
+      schema: { ...auth, tags: ['thoughts'], summary: 'Share a thought (up to 500 characters)', body: content, response: { 201: z.object({ data: thoughtSchema }), 422: errorSchema } },
+    },
+    async (request, reply) => {
+      const data = await createThought(db, currentUser(request), signedIn(request), request.body.content);
+      fastify.realtime.toRoom('feed:thoughts', 'feed:new', { type: 'thought', id: data.id });
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.put(
+    '/api/thoughts/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['thoughts'],
+        summary: 'Edit your own thought',
+        params: idParam,
+        body: content,
+        response: { 200: z.object({ data: thoughtSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => ({ data: await updateThought(db, currentUser(request), signedIn(request), request.params.id, request.body.content) }),
+  );
+
+  app.delete(
+    '/api/thoughts/:id',
+    {
+      onRequest: app.requireUser,
+      schema: { ...auth, tags: ['thoughts'], summary: 'Delete your own thought', params: idParam, response: { 204: z.null(), 403: errorSchema, 404: errorSchema } },
+    },
+    async (request, reply) => {
+      await deleteThought(db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/thoughts-reaction',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...auth,
+        tags: ['thoughts'],
+        summary: 'React to a thought (one per reader; the same type again removes it)',
+        body: z.object({ thought_id: idField, type: z.enum(THOUGHT_REACTIONS) }),
+        response: { 200: z.object({ reactions: reactionsSchema, my_reaction: z.enum(THOUGHT_REACTIONS).nullable() }), 404: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => react(db, currentUser(request).id, request.body.thought_id, request.body.type),
+  );
+
+  app.get(
+    '/api/relatedThoughts',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'Other thoughts in the same language (max 6)',
+        querystring: z.object({ thought_id: intId }),
+        response: { 200: listOf, 404: errorSchema },
+      },
+    },
+    async (request) => ({ data: await relatedThoughts(db, viewerOf(request), request.query.thought_id) }),
+  );
+
+  app.get(
+    '/api/check-thought-url',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'Does this thought page exist?',
+        querystring: z.object({ id: intId.optional(), slug: z.string().max(20).optional() }),
+        response: { 200: z.object({ exists: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const id = request.query.id ?? Number(request.query.slug);
+      return { exists: Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 && (await thoughtExists(db, id)) };
+    },
+  );
+
+  app.get(
+    '/api/schema/thought/:id',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'schema.org JSON-LD of a thought',
+        params: idParam,
+        response: { 200: z.looseObject({ '@context': z.string(), '@type': z.string() }), 404: errorSchema },
+      },
+    },
+    async (request) => thoughtJsonLd(db, viewerOf(request), request.params.id, originOf(request), `/thought/${request.params.id}`),
+  );
+}

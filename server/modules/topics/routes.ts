@@ -1,0 +1,133 @@
+/** API.md "Topics": lists, one topic, creating, trending, related, categories, covers and JSON-LD. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '../../../core/limits.ts';
+import type { Db } from '../../../db/client.ts';
+import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { signedIn, viewerOf } from '../../lib/viewer.ts';
+import { originOf } from '../posts/routes.ts';
+import { idField, idParam } from '../posts/schemas.ts';
+import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
+import { createTopic, getTopic, latestTopics, listCategories, listCovers, listTopics, relatedTopics, topicJsonLd, trendingTopics } from './service.ts';
+
+export const topicSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.object({ id: z.number(), name: z.string() }),
+  cover: z.object({ id: z.number(), url: z.string() }),
+  user: publicUserSchema,
+  posts_count: z.number(),
+  created_at: z.string(),
+});
+const listOf = z.object({ data: z.array(topicSchema) });
+const intId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export default async function topicRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.get(
+    '/api/topics',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'Topics, newest first, optionally of one category',
+        querystring: pageQuery.extend({ category_id: intId.optional() }),
+        response: { 200: pagedSchema(topicSchema) },
+      },
+    },
+    async (request) => listTopics(db, viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/topics/trending',
+    { schema: { tags: ['topics'], summary: 'Most posts and supports in the last 7 days (max 10)', response: { 200: listOf } } },
+    async (request) => ({ data: await trendingTopics(db, viewerOf(request)) }),
+  );
+
+  app.get(
+    '/api/topics/latest',
+    { schema: { tags: ['topics'], summary: 'The 5 newest topics', response: { 200: listOf } } },
+    async (request) => ({ data: await latestTopics(db, viewerOf(request)) }),
+  );
+
+  app.get(
+    '/api/topics/:id',
+    { schema: { tags: ['topics'], summary: 'One topic', params: idParam, response: { 200: z.object({ data: topicSchema }), 404: errorSchema } } },
+    async (request) => ({ data: await getTopic(db, viewerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/topics',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        security: [{ bearer: [] }],
+        tags: ['topics'],
+        summary: 'Create a topic with a category and one of the preset covers',
+        body: z.object({
+          title: text(LIMITS.topicTitle.min, LIMITS.topicTitle.max),
+          description: text(1, LIMITS.topicDescription),
+          category_id: idField,
+          cover_id: idField,
+        }),
+        response: { 201: z.object({ message: z.string(), data: topicSchema }), 422: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ message: request.t('topics.created'), data: await createTopic(db, signedIn(request), request.body) }),
+  );
+
+  app.get(
+    '/api/relatedTopics',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'Other topics of the same category (max 6)',
+        querystring: z.object({ topic_id: intId }),
+        response: { 200: listOf, 404: errorSchema },
+      },
+    },
+    async (request) => ({ data: await relatedTopics(db, viewerOf(request), request.query.topic_id) }),
+  );
+
+  app.get(
+    '/api/categories',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'Topic categories, named in the request language',
+        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })) }) },
+      },
+    },
+    async (request) => ({ data: await listCategories(db, request.locale) }),
+  );
+
+  app.get(
+    '/api/topic-covers',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'The preset topic covers',
+        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), url: z.string() })) }) },
+      },
+    },
+    async () => ({ data: await listCovers(db) }),
+  );
+
+  app.get(
+    '/api/schema/topic/:id',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'schema.org DiscussionForumPosting JSON-LD of a topic',
+        params: idParam,
+        response: { 200: z.looseObject({ '@context': z.string(), '@type': z.string() }), 404: errorSchema },
+      },
+    },
+    async (request) => topicJsonLd(db, viewerOf(request), request.params.id, originOf(request), `/topic/${request.params.id}`),
+  );
+}

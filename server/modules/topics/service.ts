@@ -1,0 +1,186 @@
+/** Topics: a titled space with a category and a cover whose posts are ordinary posts carrying its id. */
+import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { PublicUser } from '../../../core/types.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { avatars, categories, posts, supports, topicCovers, topics, users } from '../../../db/schema.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import { translate } from '../../i18n.ts';
+import { offset, type PageQuery, paged } from '../../lib/paging.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { authorColumns, serializer, toAuthor } from '../users/service.ts';
+
+export interface Topic {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  category: { id: number; name: string };
+  cover: { id: number; url: string };
+  user: PublicUser;
+  posts_count: number;
+  created_at: string;
+}
+
+export const coverUrl = (file: string) => `/covers/${file}`;
+
+function topicQuery(db: DbOrTx) {
+  return db
+    .select({ topic: topics, category: categories, cover: topicCovers, ...authorColumns })
+    .from(topics)
+    .innerJoin(categories, eq(categories.id, topics.categoryId))
+    .innerJoin(topicCovers, eq(topicCovers.id, topics.coverId))
+    .innerJoin(users, eq(users.id, topics.userId))
+    .leftJoin(avatars, eq(avatars.id, users.avatarId));
+}
+
+type TopicJoin = Awaited<ReturnType<ReturnType<typeof topicQuery>['execute']>>[number];
+
+async function hydrate(db: DbOrTx, rows: TopicJoin[], viewer: Viewer): Promise<Topic[]> {
+  const s = await serializer(db, viewer.locale);
+  return rows.map(({ topic: t, category, cover, ...author }) => ({
+    id: t.id,
+    slug: String(t.id),
+    title: t.title,
+    description: t.description,
+    category: { id: category.id, name: translate(viewer.locale, `category.${category.key}`) },
+    cover: { id: cover.id, url: coverUrl(cover.file) },
+    user: toAuthor(author, s),
+    posts_count: t.postsCount,
+    created_at: t.createdAt.toISOString(),
+  }));
+}
+
+const newestFirst = [desc(topics.createdAt), desc(topics.id)];
+
+export async function listTopics(db: DbOrTx, viewer: Viewer, q: PageQuery & { category_id?: number }) {
+  const where = q.category_id === undefined ? undefined : eq(topics.categoryId, q.category_id);
+  const [rows, [{ total }]] = await Promise.all([
+    topicQuery(db)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: count() }).from(topics).where(where),
+  ]);
+  return paged(await hydrate(db, rows, viewer), total, q, '/api/topics', q.category_id ? { category_id: String(q.category_id) } : {});
+}
+
+export async function getTopic(db: DbOrTx, viewer: Viewer, id: number): Promise<Topic> {
+  const [topic] = await hydrate(db, await topicQuery(db).where(eq(topics.id, id)), viewer);
+  if (!topic) throw new NotFound();
+  return topic;
+}
+
+export async function topicExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, id));
+  return Boolean(row);
+}
+
+export interface TopicInput {
+  title: string;
+  description: string;
+  category_id: number;
+  cover_id: number;
+}
+
+export async function createTopic(db: Db, viewer: Viewer & { id: number }, input: TopicInput): Promise<Topic> {
+  return db.transaction(async (tx) => {
+    const [[category], [cover]] = await Promise.all([
+      tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id)),
+      tx.select({ id: topicCovers.id }).from(topicCovers).where(eq(topicCovers.id, input.cover_id)),
+    ]);
+    const bad: Record<string, { key: string }> = {};
+    if (!category) bad.category_id = { key: 'validation.invalid' };
+    if (!cover) bad.cover_id = { key: 'validation.invalid' };
+    if (Object.keys(bad).length > 0) throw new Invalid(bad);
+    const [row] = await tx
+      .insert(topics)
+      .values({
+        userId: viewer.id,
+        title: input.title.trim(),
+        description: input.description.trim(),
+        categoryId: input.category_id,
+        coverId: input.cover_id,
+      })
+      .returning({ id: topics.id });
+    return getTopic(tx, viewer, row.id);
+  });
+}
+
+const weekAgo = () => new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+
+/** Most posts and supports on its posts in the last 7 days; at most 10. */
+export async function trendingTopics(db: DbOrTx, viewer: Viewer): Promise<Topic[]> {
+  const from = weekAgo();
+  const score = sql<number>`(
+    (select count(*) from ${posts} where ${posts.topicId} = ${topics.id} and ${posts.createdAt} >= ${from})
+    + (select count(*) from ${supports} join ${posts} p on p.id = ${supports.postId} where p.topic_id = ${topics.id} and ${supports.createdAt} >= ${from}))`;
+  const active = sql`${topics.id} in (select ${posts.topicId} from ${posts} where ${posts.topicId} is not null and ${posts.createdAt} >= ${from}
+    union select p.topic_id from ${supports} join ${posts} p on p.id = ${supports.postId} where p.topic_id is not null and ${supports.createdAt} >= ${from})`;
+  const rows = await topicQuery(db)
+    .where(active)
+    .orderBy(desc(score), ...newestFirst)
+    .limit(10);
+  return hydrate(db, rows, viewer);
+}
+
+/** The newest topics, for the "latest topics" column. */
+export async function latestTopics(db: DbOrTx, viewer: Viewer, limit = 5): Promise<Topic[]> {
+  return hydrate(
+    db,
+    await topicQuery(db)
+      .orderBy(...newestFirst)
+      .limit(limit),
+    viewer,
+  );
+}
+
+/** Other topics of the same category, newest first; at most 6. */
+export async function relatedTopics(db: DbOrTx, viewer: Viewer, topicId: number): Promise<Topic[]> {
+  const [source] = await db.select({ categoryId: topics.categoryId }).from(topics).where(eq(topics.id, topicId));
+  if (!source) throw new NotFound();
+  const where: SQL[] = [eq(topics.categoryId, source.categoryId), ne(topics.id, topicId)];
+  return hydrate(
+    db,
+    await topicQuery(db)
+      .where(and(...where))
+      .orderBy(...newestFirst)
+      .limit(6),
+    viewer,
+  );
+}
+
+export async function listCategories(db: DbOrTx, locale: string) {
+  const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder));
+  return rows.map((c) => ({ id: c.id, name: translate(locale, `category.${c.key}`), slug: c.key }));
+}
+
+export async function listCovers(db: DbOrTx) {
+  const rows = await db.select().from(topicCovers).orderBy(asc(topicCovers.sortOrder));
+  return rows.map((c) => ({ id: c.id, url: coverUrl(c.file) }));
+}
+
+/** Keeps the topic's post count with the row, in the transaction that writes or deletes the post. */
+export async function bumpTopicPosts(tx: DbOrTx, topicId: number, by: number): Promise<void> {
+  await tx
+    .update(topics)
+    .set({ postsCount: sql`greatest(0, ${topics.postsCount} + ${by})` })
+    .where(eq(topics.id, topicId));
+}
+
+export async function topicJsonLd(db: DbOrTx, viewer: Viewer, id: number, origin: string, path: string) {
+  const topic = await getTopic(db, viewer, id);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DiscussionForumPosting',
+    '@id': `${origin}${path}`,
+    url: `${origin}${path}`,
+    headline: topic.title,
+    text: topic.description,
+    image: `${origin}${topic.cover.url}`,
+    articleSection: topic.category.name,
+    datePublished: topic.created_at,
+    author: { '@type': 'Person', name: topic.user.nickname },
+    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/WriteAction', userInteractionCount: topic.posts_count },
+  };
+}
