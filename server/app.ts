@@ -24,6 +24,8 @@ import postRoutes from './modules/posts/routes.ts';
 import qrRoutes from './modules/qr/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
 import tagRoutes from './modules/tags/routes.ts';
+import thoughtRoutes from './modules/thoughts/routes.ts';
+import topicRoutes from './modules/topics/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -123,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(commentRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db });
   await app.register(tagRoutes, { db: database.db });
+  await app.register(topicRoutes, { db: database.db });
+  await app.register(thoughtRoutes, { db: database.db });
   // Unknown API paths answer in JSON, never with the web app's page.
   app.all('/api/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 
