@@ -7,10 +7,12 @@ import { createGuest } from '../server/modules/auth/service.ts';
 import { addComment } from '../server/modules/comments/service.ts';
 import { setSupport } from '../server/modules/posts/actions.ts';
 import { write } from '../server/modules/posts/write.ts';
+import { createThought } from '../server/modules/thoughts/service.ts';
+import { createTopic } from '../server/modules/topics/service.ts';
 import type { UserRow } from '../server/modules/users/service.ts';
 import type { Db } from './client.ts';
-import { DEMO_MOODS, DEMO_POSTS } from './demo/content.ts';
-import { feelings, users } from './schema.ts';
+import { DEMO_MOODS, DEMO_POSTS, DEMO_THOUGHTS, DEMO_TOPICS } from './demo/content.ts';
+import { categories, feelings, topicCovers, users } from './schema.ts';
 
 const EXTRA_LOCALES = ['en', 'es', 'fr', 'de', 'ar', 'hi', 'ja', 'pt', 'ru', 'tr', 'id', 'sw', 'ko', 'it', 'fa', 'uk'];
 
@@ -19,6 +21,8 @@ export interface Seeded {
   posts: number;
   moods: number;
   comments: number;
+  topics: number;
+  thoughts: number;
 }
 
 /** Seeds only an empty database; returns what was written, or null when there was already content. */
@@ -35,7 +39,7 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
     new Map((await db.select().from(feelings).where(eq(feelings.type, type))).map((f) => [f.key, f.id]));
   const postFeelings = await feelingIds('post');
   const moodFeelings = await feelingIds('mood');
-  const tally: Seeded = { users: 0, posts: 0, moods: 0, comments: 0 };
+  const tally: Seeded = { users: 0, posts: 0, moods: 0, comments: 0, topics: 0, thoughts: 0 };
 
   for (const p of DEMO_POSTS) {
     const author = await person(p.locale);
@@ -56,6 +60,31 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
     const author = await person(m.locale);
     await write(db, author, { content: m.content, feeling_id: moodFeelings.get(m.feeling) }, 'mood');
     tally.moods++;
+  }
+  const categoryIds = new Map((await db.select().from(categories)).map((c) => [c.key, c.id]));
+  const coverIds = (await db.select().from(topicCovers).orderBy(topicCovers.sortOrder)).map((c) => c.id);
+  for (const t of DEMO_TOPICS) {
+    const author = await person(t.locale);
+    const category_id = categoryIds.get(t.category);
+    if (!category_id) throw new Error(`unknown demo category ${t.category}`);
+    const viewer = { id: author.id, locale: t.locale, languages: null };
+    const topic = await createTopic(db, viewer, {
+      title: t.title,
+      description: t.description,
+      category_id,
+      cover_id: coverIds[t.cover % coverIds.length],
+    });
+    tally.topics++;
+    // Each post in a topic by its own person: the 30-minute rule holds per person.
+    for (const content of t.posts) {
+      await write(db, await person(t.locale), { content, topic_id: topic.id }, 'post');
+      tally.posts++;
+    }
+  }
+  for (const th of DEMO_THOUGHTS) {
+    const author = await person(th.locale);
+    await createThought(db, author, { id: author.id, locale: th.locale, languages: null }, th.content);
+    tally.thoughts++;
   }
   for (const locale of EXTRA_LOCALES) await person(locale);
   tally.users = people.length;

@@ -216,3 +216,79 @@ export const DEMO_MOODS: DemoMood[] = [
   { locale: 'th', feeling: 'loved', content: 'แม่โทรมาถามว่ากินข้าวหรือยัง รู้สึกอบอุ่นมาก' },
   { locale: 'sw', feeling: 'calm', content: 'Nimekaa kando ya bahari jioni hii. Moyo wangu umetulia.' },
 ];
+
+export interface DemoTopic {
+  locale: string;
+  category: string;
+  cover: number;
+  title: string;
+  description: string;
+  posts: string[];
+}
+
+export const DEMO_TOPICS: DemoTopic[] = [
+  {
+    locale: 'en',
+    category: 'work_study',
+    cover: 2,
+    title: 'Getting through exam season',
+    description: 'Revision plans, sleepless nights and the small things that help. Share what works for you, or just vent.',
+    posts: [
+      'Three exams in four days. I made a timetable with real breaks in it and it already feels less impossible.',
+      'Does anyone else freeze when they open the first page? How do you get past that moment?',
+    ],
+  },
+  {
+    locale: 'en',
+    category: 'grief',
+    cover: 5,
+    title: 'Living with loss',
+    description: 'For anyone missing someone. There is no right way to grieve, and no deadline.',
+    posts: ['It has been a year since my dad died. The anniversary was harder than I expected, but friends checked in and that helped.'],
+  },
+  {
+    locale: 'es',
+    category: 'anxiety',
+    cover: 9,
+    title: 'Ansiedad en el día a día',
+    description: 'Un espacio para hablar de la ansiedad cotidiana: el trabajo, el transporte, las conversaciones difíciles.',
+    posts: ['Hoy por fin hice la llamada que llevaba semanas evitando. Me temblaba la voz, pero lo hice.'],
+  },
+  {
+    locale: 'ar',
+    category: 'loneliness',
+    cover: 11,
+    title: 'الوحدة في مدينة جديدة',
+    description: 'لمن انتقل إلى مكان جديد ويبحث عن أصدقاء وشعور بالانتماء.',
+    posts: ['انتقلت منذ ثلاثة أشهر ولا أعرف أحدًا بعد. هل جرّب أحدكم الانضمام إلى نادٍ للقراءة أو المشي؟'],
+  },
+  {
+    locale: 'hi',
+    category: 'family',
+    cover: 4,
+    title: 'परिवार से बात करना',
+    description: 'जब घर पर अपनी भावनाएँ कहना मुश्किल लगे — अनुभव और सुझाव साझा करें।',
+    posts: ['मैंने आज पहली बार अपनी माँ को बताया कि मैं कितना थका हुआ महसूस करता हूँ। उन्होंने सुना, और यह अच्छा लगा।'],
+  },
+  {
+    locale: 'fr',
+    category: 'hope',
+    cover: 7,
+    title: 'Les petites victoires',
+    description: 'Partagez vos petites réussites de la semaine, même les plus minuscules. Elles comptent.',
+    posts: ["Je suis sorti marcher vingt minutes aujourd'hui alors que je n'avais envie de rien. Petite victoire."],
+  },
+];
+
+export const DEMO_THOUGHTS: { locale: string; content: string }[] = [
+  { locale: 'en', content: 'Rest is not a reward for finishing everything. It is part of how we keep going.' },
+  { locale: 'en', content: 'Some days the bravest thing is asking for help. That still counts as brave.' },
+  { locale: 'en', content: 'You do not have to feel better all at once. A little lighter than yesterday is enough.' },
+  { locale: 'es', content: 'No tienes que tenerlo todo resuelto para merecer descanso.' },
+  { locale: 'fr', content: "Parler de ce qui pèse, c'est déjà le rendre un peu plus léger." },
+  { locale: 'de', content: 'Auch kleine Schritte bringen dich voran. Heute reicht ein kleiner Schritt.' },
+  { locale: 'pt', content: 'Está tudo bem não estar bem. Amanhã é outro dia, e você não está sozinho.' },
+  { locale: 'ar', content: 'ليس عليك أن تحمل كل شيء وحدك. مشاركة الهمّ تخففه.' },
+  { locale: 'ja', content: '完璧じゃなくていい。今日ここまで来た自分をほめてあげよう。' },
+  { locale: 'tr', content: 'Yardım istemek zayıflık değil, kendine gösterdiğin bir özendir.' },
+];

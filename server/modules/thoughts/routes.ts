@@ -48,7 +48,12 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/thoughts',
     {
-      schema: { tags: ['thoughts'], summary: "Thoughts, newest first, in the viewer's content languages", querystring: pageQuery, response: { 200: pagedSchema(thoughtSchema) } },
+      schema: {
+        tags: ['thoughts'],
+        summary: "Thoughts, newest first, in the viewer's content languages",
+        querystring: pageQuery,
+        response: { 200: pagedSchema(thoughtSchema) },
+      },
     },
     async (request) => listThoughts(db, viewerOf(request), request.query),
   );
@@ -73,7 +78,14 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
 
   app.get(
     '/api/thoughts/:id',
-    { schema: { tags: ['thoughts'], summary: 'One thought', params: idParam, response: { 200: z.object({ data: thoughtSchema }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'One thought',
+        params: idParam,
+        response: { 200: z.object({ data: thoughtSchema }), 404: errorSchema },
+      },
+    },
     async (request) => ({ data: await getThought(db, viewerOf(request), request.params.id) }),
   );
 
@@ -81,7 +93,13 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
     '/api/thoughts',
     {
       onRequest: app.requireUser,
-      schema: { ...auth, tags: ['thoughts'], summary: 'Share a thought (up to 500 characters)', body: content, response: { 201: z.object({ data: thoughtSchema }), 422: errorSchema } },
+      schema: {
+        ...auth,
+        tags: ['thoughts'],
+        summary: 'Share a thought (up to 500 characters)',
+        body: content,
+        response: { 201: z.object({ data: thoughtSchema }), 422: errorSchema },
+      },
     },
     async (request, reply) => {
       const data = await createThought(db, currentUser(request), signedIn(request), request.body.content);
@@ -103,14 +121,22 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         response: { 200: z.object({ data: thoughtSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
       },
     },
-    async (request) => ({ data: await updateThought(db, currentUser(request), signedIn(request), request.params.id, request.body.content) }),
+    async (request) => ({
+      data: await updateThought(db, currentUser(request), signedIn(request), request.params.id, request.body.content),
+    }),
   );
 
   app.delete(
     '/api/thoughts/:id',
     {
       onRequest: app.requireUser,
-      schema: { ...auth, tags: ['thoughts'], summary: 'Delete your own thought', params: idParam, response: { 204: z.null(), 403: errorSchema, 404: errorSchema } },
+      schema: {
+        ...auth,
+        tags: ['thoughts'],
+        summary: 'Delete your own thought',
+        params: idParam,
+        response: { 204: z.null(), 403: errorSchema, 404: errorSchema },
+      },
     },
     async (request, reply) => {
       await deleteThought(db, currentUser(request).id, request.params.id);
@@ -127,7 +153,11 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: 'React to a thought (one per reader; the same type again removes it)',
         body: z.object({ thought_id: idField, type: z.enum(THOUGHT_REACTIONS) }),
-        response: { 200: z.object({ reactions: reactionsSchema, my_reaction: z.enum(THOUGHT_REACTIONS).nullable() }), 404: errorSchema, 422: errorSchema },
+        response: {
+          200: z.object({ reactions: reactionsSchema, my_reaction: z.enum(THOUGHT_REACTIONS).nullable() }),
+          404: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (request) => react(db, currentUser(request).id, request.body.thought_id, request.body.type),

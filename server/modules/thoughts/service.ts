@@ -41,7 +41,9 @@ function thoughtQuery(db: DbOrTx, viewerId: number | null) {
       myReaction:
         viewerId === null
           ? sql<string | null>`null`
-          : sql<string | null>`(select ${thoughtReactions.type} from ${thoughtReactions} where ${thoughtReactions.thoughtId} = ${thoughts.id} and ${thoughtReactions.userId} = ${viewerId})`,
+          : sql<
+              string | null
+            >`(select ${thoughtReactions.type} from ${thoughtReactions} where ${thoughtReactions.thoughtId} = ${thoughts.id} and ${thoughtReactions.userId} = ${viewerId})`,
     })
     .from(thoughts)
     .innerJoin(users, eq(users.id, thoughts.userId))

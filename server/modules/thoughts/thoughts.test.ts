@@ -21,7 +21,12 @@ describe('thoughts', () => {
     const author = await signInGuest(t.app);
     const other = await signInGuest(t.app);
     const th = await newThought(author, 'Rest is not a reward, it is a need.');
-    expect((await call(null, 'GET', `/api/thoughts/${th.id}`)).json().data).toMatchObject({ id: th.id, slug: String(th.id), is_mine: false, my_reaction: null });
+    expect((await call(null, 'GET', `/api/thoughts/${th.id}`)).json().data).toMatchObject({
+      id: th.id,
+      slug: String(th.id),
+      is_mine: false,
+      my_reaction: null,
+    });
     const list = (await call(null, 'GET', '/api/thoughts')).json();
     expect(list.data[0].id).toBe(th.id);
     expect(list.meta.total).toBeGreaterThanOrEqual(1);

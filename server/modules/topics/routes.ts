@@ -9,7 +9,17 @@ import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { originOf } from '../posts/routes.ts';
 import { idField, idParam } from '../posts/schemas.ts';
 import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
-import { createTopic, getTopic, latestTopics, listCategories, listCovers, listTopics, relatedTopics, topicJsonLd, trendingTopics } from './service.ts';
+import {
+  createTopic,
+  getTopic,
+  latestTopics,
+  listCategories,
+  listCovers,
+  listTopics,
+  relatedTopics,
+  topicJsonLd,
+  trendingTopics,
+} from './service.ts';
 
 export const topicSchema = z.object({
   id: z.number(),
@@ -56,7 +66,14 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
 
   app.get(
     '/api/topics/:id',
-    { schema: { tags: ['topics'], summary: 'One topic', params: idParam, response: { 200: z.object({ data: topicSchema }), 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'One topic',
+        params: idParam,
+        response: { 200: z.object({ data: topicSchema }), 404: errorSchema },
+      },
+    },
     async (request) => ({ data: await getTopic(db, viewerOf(request), request.params.id) }),
   );
 

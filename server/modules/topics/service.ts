@@ -181,6 +181,10 @@ export async function topicJsonLd(db: DbOrTx, viewer: Viewer, id: number, origin
     articleSection: topic.category.name,
     datePublished: topic.created_at,
     author: { '@type': 'Person', name: topic.user.nickname },
-    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/WriteAction', userInteractionCount: topic.posts_count },
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/WriteAction',
+      userInteractionCount: topic.posts_count,
+    },
   };
 }

@@ -17,7 +17,12 @@ const call = (g: Guest | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
   t.app.inject({ method, url, headers: g?.auth ?? {}, payload: payload as Record<string, unknown> | undefined });
 
 async function newTopic(g: Guest, title = `Coping with exams ${Math.random().toString(36).slice(2, 6)}`, categoryId = category.id) {
-  const res = await call(g, 'POST', '/api/topics', { title, description: 'A place to share how we get through exam season.', category_id: categoryId, cover_id: covers[0].id });
+  const res = await call(g, 'POST', '/api/topics', {
+    title,
+    description: 'A place to share how we get through exam season.',
+    category_id: categoryId,
+    cover_id: covers[0].id,
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data as { id: number; posts_count: number };
 }
@@ -41,7 +46,13 @@ describe('topics', () => {
     const other = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json().data[1];
     const c = await newTopic(g, 'Talking to my parents', other.id);
     const created = (await call(g, 'GET', `/api/topics/${a.id}`)).json().data;
-    expect(created).toMatchObject({ id: a.id, slug: String(a.id), category: { id: category.id }, cover: { id: covers[0].id }, posts_count: 0 });
+    expect(created).toMatchObject({
+      id: a.id,
+      slug: String(a.id),
+      category: { id: category.id },
+      cover: { id: covers[0].id },
+      posts_count: 0,
+    });
     const filtered = (await call(null, 'GET', `/api/topics?category_id=${category.id}`)).json();
     expect(filtered.data.map((x: { id: number }) => x.id)).toEqual([b.id, a.id]);
     expect(filtered.meta.total).toBe(2);
@@ -88,7 +99,10 @@ describe('topics', () => {
     expect(second.json()).toMatchObject({ message: 'Please wait 30 minutes', isAllowed: false, time: true });
     const retryAt = new Date(second.json().retry_at).getTime();
     expect(retryAt).toBeGreaterThan(Date.now() + 29 * 60 * 1000);
-    expect((await call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).json()).toMatchObject({ isAllowed: false, time: true });
+    expect((await call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).json()).toMatchObject({
+      isAllowed: false,
+      time: true,
+    });
     // Another topic, and another person, are not held back.
     expect((await call(g, 'POST', '/api/posts', { content: 'A different topic entirely.', topic_id: other.id })).statusCode).toBe(201);
     const someoneElse = await signInGuest(t.app);
@@ -97,7 +111,9 @@ describe('topics', () => {
     // Thirty minutes later the author may post there again.
     await t.database.db.execute(sql`update posts set created_at = now() - interval '31 minutes' where user_id = ${g.id}`);
     expect((await call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).json()).toEqual({ isAllowed: true });
-    expect((await call(g, 'POST', '/api/posts', { content: 'Exam done. It went better than I feared.', topic_id: topic.id })).statusCode).toBe(201);
+    expect(
+      (await call(g, 'POST', '/api/posts', { content: 'Exam done. It went better than I feared.', topic_id: topic.id })).statusCode,
+    ).toBe(201);
 
     const list = (await call(null, 'GET', `/api/posts?topic_id=${topic.id}`)).json();
     expect(list.meta.total).toBe(3);
