@@ -140,3 +140,33 @@ export interface Comment {
   is_mine: boolean;
   created_at: string;
 }
+
+export interface Topic {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  category: { id: number; name: string };
+  cover: { id: number; url: string };
+  user: PublicUser;
+  posts_count: number;
+  created_at: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface Thought {
+  id: number;
+  slug: string;
+  content: string;
+  language: string;
+  user: PublicUser;
+  reactions: Record<string, number>;
+  my_reaction: string | null;
+  is_mine: boolean;
+  created_at: string;
+}

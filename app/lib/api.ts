@@ -4,6 +4,7 @@ import type {
   ApiErrorBody,
   AuthResponse,
   Avatar,
+  Category,
   Comment,
   Feeling,
   LanguageInfo,
@@ -12,7 +13,10 @@ import type {
   Paged,
   Poll,
   Post,
+  PublicUser,
   Tag,
+  Thought,
+  Topic,
   User,
 } from '../../core/types.ts';
 import type { ApiFetch } from './context.ts';
@@ -189,6 +193,31 @@ export function createApi(fetcher: ApiFetch, options: ApiOptions) {
     deleteComment: (id: number) => call<void>('DELETE', `/api/comments/${id}`),
     voteComment: (id: number, vote: -1 | 0 | 1) =>
       call<{ votes_score: number; my_vote: -1 | 0 | 1 }>('POST', '/api/comment-vote', { comment_id: id, vote }),
+    // Topics and thoughts (issue 5).
+    topics: (page = 1, categoryId?: number) =>
+      call<Paged<Topic>>('GET', `/api/topics?page=${page}${categoryId ? `&category_id=${categoryId}` : ''}`),
+    topic: (id: number) => call<{ data: Topic }>('GET', `/api/topics/${id}`),
+    createTopic: (body: { title: string; description: string; category_id: number; cover_id: number }) =>
+      call<{ message: string; data: Topic }>('POST', '/api/topics', body),
+    trendingTopics: () => call<{ data: Topic[] }>('GET', '/api/topics/trending'),
+    latestTopics: () => call<{ data: Topic[] }>('GET', '/api/topics/latest'),
+    relatedTopics: (topicId: number) => call<{ data: Topic[] }>('GET', `/api/relatedTopics?topic_id=${topicId}`),
+    categories: () => call<{ data: Category[] }>('GET', '/api/categories'),
+    topicCovers: () => call<{ data: { id: number; url: string }[] }>('GET', '/api/topic-covers'),
+    topicPosts: (topicId: number, page = 1) => call<Paged<Post>>('GET', `/api/posts?topic_id=${topicId}&page=${page}`),
+    topicJsonLd: (id: number) => call<Record<string, unknown>>('GET', `/api/schema/topic/${id}`),
+    thoughts: (page = 1) => call<Paged<Thought>>('GET', `/api/thoughts?page=${page}`),
+    thought: (id: number) => call<{ data: Thought }>('GET', `/api/thoughts/${id}`),
+    createThought: (content: string) => call<{ data: Thought }>('POST', '/api/thoughts', { content }),
+    updateThought: (id: number, content: string) => call<{ data: Thought }>('PUT', `/api/thoughts/${id}`, { content }),
+    deleteThought: (id: number) => call<void>('DELETE', `/api/thoughts/${id}`),
+    reactToThought: (id: number, type: string) =>
+      call<{ reactions: Record<string, number>; my_reaction: string | null }>('POST', '/api/thoughts-reaction', { thought_id: id, type }),
+    popularThoughts: () => call<{ data: Thought[] }>('GET', '/api/thoughts/popular'),
+    topContributors: () => call<{ data: { user: PublicUser; thoughts_count: number }[] }>('GET', '/api/thoughts/top/contributers'),
+    relatedThoughts: (id: number) => call<{ data: Thought[] }>('GET', `/api/relatedThoughts?thought_id=${id}`),
+    checkThoughtUrl: (id: number) => call<{ exists: boolean }>('GET', `/api/check-thought-url?id=${id}`),
+    thoughtJsonLd: (id: number) => call<Record<string, unknown>>('GET', `/api/schema/thought/${id}`),
     reportTypes: () => call<{ data: { id: number; name: string }[] }>('GET', '/api/report-types'),
     report: (target: ReportTarget, id: number, reportTypeId: number, note?: string) =>
       call<{ message: string; description: string }>('POST', REPORT_PATHS[target], {

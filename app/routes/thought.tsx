@@ -1,15 +1,72 @@
-/**
- * One thought (default layout). No thought can exist before the thoughts module does, so every address is
- * checked and answered with the real 404; the page itself comes with the thoughts issue.
- */
-import { idParam, notFound } from '../lib/route-check.ts';
+/** One thought (default layout): the thought and its reactions, related thoughts; the address is checked before entry. */
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { localizedPath } from '../../core/locales.ts';
+import type { Thought } from '../../core/types.ts';
+import { AppLink } from '../components/AppLink.tsx';
+import { ThoughtCard } from '../components/core/ThoughtCard.tsx';
+import { loaderApi } from '../lib/guard.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { idParam, notFound, orNotFound } from '../lib/route-check.ts';
+import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/thought';
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  idParam(request, params.id);
-  notFound(request);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const id = idParam(request, params.id);
+  const api = loaderApi(context);
+  const { exists } = await api.checkThoughtUrl(id);
+  if (!exists) notFound(request);
+  const [thought, related, jsonLd] = await Promise.all([
+    orNotFound(request, api.thought(id)),
+    api.relatedThoughts(id).then(
+      (r) => r.data,
+      () => [] as Thought[],
+    ),
+    api.thoughtJsonLd(id).catch(() => null),
+  ]);
+  return { thought: thought.data, related, jsonLd };
 }
 
-export default function Thought() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const text = loaderData?.thought.content.replace(/\s+/g, ' ').trim() ?? '';
+  const tags = pageMeta(matches, 'thought', text ? { heading: text.length > 60 ? `${text.slice(0, 60)}…` : text } : {});
+  return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
+};
+
+export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
+  const { locale } = useSession();
+  const navigate = useNavigate();
+  const { thought } = loaderData;
+  return (
+    <>
+      <p className="mb-3 text-sm">
+        <AppLink to={localizedPath(locale, '/thought')} className="text-brand-700 hover:underline dark:text-brand-300">
+          ← <FormattedMessage id="thoughts.back" />
+        </AppLink>
+      </p>
+      <h1 className="sr-only">
+        <FormattedMessage id="thoughts.page_heading" values={{ name: thought.user.nickname }} />
+      </h1>
+      <ThoughtCard
+        key={thought.id}
+        thought={thought}
+        page
+        onRemoved={() => navigate(localizedPath(locale, '/thought'), { replace: true })}
+      />
+      {loaderData.related.length > 0 ? (
+        <section aria-labelledby="related-thoughts" className="mt-10">
+          <h2 id="related-thoughts" className="mb-3 text-lg font-semibold">
+            <FormattedMessage id="thoughts.related" />
+          </h2>
+          <ul className="flex flex-col gap-3">
+            {loaderData.related.map((t) => (
+              <li key={t.id}>
+                <ThoughtCard thought={t} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
 }

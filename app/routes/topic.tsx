@@ -1,15 +1,109 @@
 /**
- * A topic (nonavpage layout). No topic can exist before the topics module does, so every address is checked
- * and answered with the real 404; the page itself comes with the topics issue.
+ * A topic (nonavpage layout): its cover as a header, the description, a composer that keeps the 30-minute
+ * rule (it asks check-new-note before opening and shows the time left), the topic's posts, related topics.
  */
-import { idParam, notFound } from '../lib/route-check.ts';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useRevalidator } from 'react-router';
+import { localizedPath } from '../../core/locales.ts';
+import type { Topic } from '../../core/types.ts';
+import { AppLink } from '../components/AppLink.tsx';
+import { Composer } from '../components/core/Composer.tsx';
+import { TopicCard } from '../components/core/TopicCard.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
+import { PostCard } from '../components/PostCard.tsx';
+import { EmptyState } from '../components/Status.tsx';
+import { loaderApi } from '../lib/guard.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { usePaged } from '../lib/paged.ts';
+import { idParam, orNotFound } from '../lib/route-check.ts';
+import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/topic';
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  idParam(request, params.id);
-  notFound(request);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const id = idParam(request, params.id);
+  const api = loaderApi(context);
+  const [topic, posts, related, jsonLd] = await Promise.all([
+    orNotFound(request, api.topic(id)),
+    api.topicPosts(id).catch(() => null),
+    api.relatedTopics(id).then(
+      (r) => r.data,
+      () => [] as Topic[],
+    ),
+    api.topicJsonLd(id).catch(() => null),
+  ]);
+  return { topic: topic.data, posts, related, jsonLd };
 }
 
-export default function Topic() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const tags = pageMeta(matches, 'topic', loaderData ? { heading: loaderData.topic.title } : {});
+  return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
+};
+
+export default function TopicPage({ loaderData }: Route.ComponentProps) {
+  const { api, locale } = useSession();
+  const revalidator = useRevalidator();
+  const { topic } = loaderData;
+  const posts = usePaged(loaderData.posts, (page) => api.topicPosts(topic.id, page));
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const shown = posts.items.filter((p) => !removed.has(p.id));
+
+  return (
+    <>
+      <p className="mb-3 text-sm">
+        <AppLink to={localizedPath(locale, '/topic')} className="text-brand-700 hover:underline dark:text-brand-300">
+          ← <FormattedMessage id="topics.back" />
+        </AppLink>
+      </p>
+      <header className="relative mb-6 overflow-hidden rounded-2xl">
+        <img src={topic.cover.url} alt="" width={800} height={400} className="aspect-[3/1] w-full object-cover" />
+        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent p-4 text-white">
+          <p className="text-xs font-medium uppercase tracking-wide">{topic.category.name}</p>
+          <h1 className="text-2xl font-semibold" dir="auto">
+            {topic.title}
+          </h1>
+        </div>
+      </header>
+      <p className="mb-2 whitespace-pre-line text-stone-700 dark:text-stone-300" dir="auto">
+        {topic.description}
+      </p>
+      <p className="mb-6 text-sm text-stone-500 dark:text-stone-400">
+        <FormattedMessage id="topics.started_by" values={{ name: topic.user.nickname }} /> ·{' '}
+        <FormattedMessage id="topics.posts_count" values={{ count: topic.posts_count }} />
+      </p>
+      <Composer kind="post" topicId={topic.id} onCreated={() => revalidator.revalidate()} />
+      {loaderData.posts === null ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          <FormattedMessage id="feed.load_failed" />
+        </p>
+      ) : shown.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="topics.no_posts" />
+        </EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-4" aria-busy={posts.loading}>
+          {shown.map((p) => (
+            <li key={p.id}>
+              <PostCard post={p} onRemoved={() => setRemoved((r) => new Set(r).add(p.id))} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <LoadMore hasMore={posts.hasMore} loading={posts.loading} failed={posts.failed} onMore={posts.loadMore} showEnd={shown.length > 0} />
+      {loaderData.related.length > 0 ? (
+        <section aria-labelledby="related-topics" className="mt-10">
+          <h2 id="related-topics" className="mb-3 text-lg font-semibold">
+            <FormattedMessage id="topics.related" />
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {loaderData.related.map((t) => (
+              <li key={t.id}>
+                <TopicCard topic={t} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
 }

@@ -1,20 +1,128 @@
-/** The topic list (home layout). Topics arrive with their own issue; until then the list is honestly empty. */
-import { FormattedMessage } from 'react-intl';
-import { EmptyState, PageHeading } from '../components/Status.tsx';
+/** Topics (home layout): topic cards with covers, a category filter, trending and latest topics, and "create topic". */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router';
+import { localizedPath } from '../../core/locales.ts';
+import { CreateTopicDialog } from '../components/core/CreateTopicDialog.tsx';
+import { TopicCard } from '../components/core/TopicCard.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
+import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
+import { ApiError } from '../lib/api.ts';
+import { loaderApi } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { usePaged } from '../lib/paged.ts';
+import { useSession } from '../lib/session.tsx';
+import { useSignIn } from '../lib/signin.tsx';
 import type { Route } from './+types/topics';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = loaderApi(context);
+  const category = Number(new URL(request.url).searchParams.get('category')) || undefined;
+  try {
+    const [page, categories, trending, latest] = await Promise.all([
+      api.topics(1, category),
+      api.categories(),
+      api.trendingTopics(),
+      api.latestTopics(),
+    ]);
+    return { page, categories: categories.data, trending: trending.data, latest: latest.data, category: category ?? null, error: null };
+  } catch (err) {
+    return {
+      page: null,
+      categories: [],
+      trending: [],
+      latest: [],
+      category: category ?? null,
+      error: err instanceof ApiError ? err.message : String(err),
+    };
+  }
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'topics');
 
-export default function Topics() {
+export default function Topics({ loaderData }: Route.ComponentProps) {
+  const { api, user, locale } = useSession();
+  const signIn = useSignIn();
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const list = usePaged(loaderData.page, (page) => api.topics(page, loaderData.category ?? undefined));
+
+  const side = (heading: string, topics: typeof loaderData.trending) =>
+    topics.length > 0 ? (
+      <section aria-labelledby={`topics-${heading}`}>
+        <h2 id={`topics-${heading}`} className="mb-2 font-semibold">
+          <FormattedMessage id={`topics.${heading}`} />
+        </h2>
+        <ul className="flex flex-col gap-2">
+          {topics.map((t) => (
+            <li key={t.id}>
+              <TopicCard topic={t} locale={locale} compact />
+            </li>
+          ))}
+        </ul>
+      </section>
+    ) : null;
+
   return (
     <>
       <PageHeading intro={<FormattedMessage id="topics.intro" />}>
         <FormattedMessage id="topics.heading" />
       </PageHeading>
-      <EmptyState>
-        <FormattedMessage id="topics.empty" />
-      </EmptyState>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          <FormattedMessage id="topics.filter" />
+          <select
+            value={loaderData.category ?? ''}
+            onChange={(e) => setParams(e.target.value ? { category: e.target.value } : {})}
+            className="rounded-lg border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
+          >
+            <option value="">{intl.formatMessage({ id: 'topics.all_categories' })}</option>
+            {loaderData.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          onClick={() => (user ? setCreating(true) : signIn.open())}
+          className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
+          <FormattedMessage id="topics.create" />
+        </button>
+      </div>
+      {loaderData.error ? (
+        <ErrorState onRetry={() => navigate('.', { replace: true })}>
+          <FormattedMessage id="feed.load_failed" />
+        </ErrorState>
+      ) : list.items.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="topics.empty" />
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2" aria-busy={list.loading}>
+          {list.items.map((t) => (
+            <li key={t.id}>
+              <TopicCard topic={t} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore hasMore={list.hasMore} loading={list.loading} failed={list.failed} onMore={list.loadMore} showEnd={list.items.length > 0} />
+      <div className="mt-10 grid gap-6 sm:grid-cols-2">
+        {side('trending', loaderData.trending)}
+        {side('latest', loaderData.latest)}
+      </div>
+      {creating ? (
+        <CreateTopicDialog
+          categories={loaderData.categories}
+          onClose={() => setCreating(false)}
+          onCreated={(t) => navigate(localizedPath(locale, `/topic/${t.id}`))}
+        />
+      ) : null}
     </>
   );
 }

@@ -44,7 +44,11 @@ test('a guest writes a problem with a poll, supports it, votes, comments, replie
   // The tag links to its page.
   await card.getByRole('link', { name: `#${tag}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: `#${tag}` })).toBeVisible();
-  await page.getByRole('article').filter({ hasText: 'weekends feel endless' }).getByRole('link', { name: /comment/i }).click();
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'weekends feel endless' })
+    .getByRole('link', { name: /comment/i })
+    .click();
   await expect(page).toHaveURL(/\/problem\/\d+#comments$/);
   const postUrl = page.url().replace(/#.*/, '');
 
@@ -92,7 +96,10 @@ test('a short text written in the feed lands in Moods with a notice, and a mood 
   await card.getByRole('button', { name: /Hug/ }).click();
   await expect(card.getByRole('button', { name: /Hug/ })).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
-  await expect(page.getByRole('article').filter({ hasText: text }).getByRole('button', { name: /Hug/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article').filter({ hasText: text }).getByRole('button', { name: /Hug/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });
 
 test('the author deletes a post after confirming, and its page is then a 404', async ({ page }) => {
@@ -101,7 +108,12 @@ test('the author deletes a post after confirming, and its page is then a 404', a
   await page.getByRole('button', { name: /Share a problem/ }).click();
   await page.getByRole('textbox', { name: 'Your post' }).fill(problem(`bye${Date.now().toString(36)}`));
   await page.getByRole('button', { name: 'Publish' }).click();
-  await page.getByRole('article').filter({ hasText: 'weekends feel endless' }).first().getByRole('link', { name: /comment/i }).click();
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'weekends feel endless' })
+    .first()
+    .getByRole('link', { name: /comment/i })
+    .click();
   await expect(page).toHaveURL(/\/problem\/\d+/);
   const url = page.url().replace(/#.*/, '');
   await page.getByRole('button', { name: 'Delete' }).click();

@@ -1,0 +1,73 @@
+/** Writing a thought: up to 500 characters, with a live counter. */
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LIMITS } from '../../../core/limits.ts';
+import { graphemeLength } from '../../../core/text.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useSignIn } from '../../lib/signin.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { errorMessage } from './errors.ts';
+
+export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
+  const { api, user } = useSession();
+  const signIn = useSignIn();
+  const toast = useToast();
+  const intl = useIntl();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const length = graphemeLength(text.trim());
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!user) return signIn.open();
+    setSending(true);
+    try {
+      await api.createThought(text);
+      setText('');
+      toast.success(intl.formatMessage({ id: 'thoughts.created' }));
+      onCreated();
+    } catch (err) {
+      toast.error(errorMessage(err, intl));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="mb-6 flex flex-col gap-2 rounded-2xl border border-stone-300 bg-white p-4 dark:border-stone-700 dark:bg-stone-900"
+    >
+      <label htmlFor={id} className="font-medium">
+        <FormattedMessage id="thoughts.label" />
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => !user && signIn.open()}
+        rows={3}
+        dir="auto"
+        aria-describedby={`${id}-count`}
+        placeholder={intl.formatMessage({ id: 'thoughts.placeholder' })}
+        className="rounded-xl border border-stone-300 p-3 dark:border-stone-600 dark:bg-stone-800"
+      />
+      <div className="flex items-center justify-between gap-2">
+        <span
+          id={`${id}-count`}
+          className={`text-sm ${length > LIMITS.thought ? 'text-red-700 dark:text-red-400' : 'text-stone-600 dark:text-stone-400'}`}
+        >
+          <FormattedMessage id="composer.counter" values={{ count: length, max: LIMITS.thought }} />
+        </span>
+        <button
+          type="submit"
+          disabled={sending || length === 0 || length > LIMITS.thought}
+          className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white disabled:opacity-50"
+        >
+          <FormattedMessage id="composer.share" />
+        </button>
+      </div>
+    </form>
+  );
+}
