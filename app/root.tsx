@@ -25,6 +25,8 @@ import { SessionProvider } from './lib/session.tsx';
 import { SignInProvider } from './lib/signin.tsx';
 import { ToastProvider } from './lib/toast.tsx';
 
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const cookies = parseCookies(request.headers.get('cookie'));

@@ -1,6 +1,18 @@
 /** The one schema, for PGlite and PostgreSQL alike. Migrations in db/migrations are generated from it by drizzle-kit. */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -134,7 +146,11 @@ export const moods = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('moods_language_feed_idx').on(t.language, t.createdAt.desc(), t.id.desc()), index('moods_feed_idx').on(t.createdAt.desc(), t.id.desc()), index('moods_user_key_idx').on(t.userId, t.contentKey)],
+  (t) => [
+    index('moods_language_feed_idx').on(t.language, t.createdAt.desc(), t.id.desc()),
+    index('moods_feed_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('moods_user_key_idx').on(t.userId, t.contentKey),
+  ],
 );
 
 export const comments = pgTable(
@@ -210,17 +226,15 @@ export const pollVotes = pgTable(
   (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
 );
 
-export const supports = pgTable(
-  'supports',
-  { postId: postRef(), userId: userRef(), createdAt: createdAt() },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('supports_created_idx').on(t.createdAt)],
-);
+export const supports = pgTable('supports', { postId: postRef(), userId: userRef(), createdAt: createdAt() }, (t) => [
+  primaryKey({ columns: [t.postId, t.userId] }),
+  index('supports_created_idx').on(t.createdAt),
+]);
 
-export const favorites = pgTable(
-  'favorites',
-  { postId: postRef(), userId: userRef(), createdAt: createdAt() },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('favorites_user_created_idx').on(t.userId, t.createdAt)],
-);
+export const favorites = pgTable('favorites', { postId: postRef(), userId: userRef(), createdAt: createdAt() }, (t) => [
+  primaryKey({ columns: [t.userId, t.postId] }),
+  index('favorites_user_created_idx').on(t.userId, t.createdAt),
+]);
 
 export const postHides = pgTable('post_hides', { postId: postRef(), userId: userRef(), createdAt: createdAt() }, (t) => [
   primaryKey({ columns: [t.userId, t.postId] }),

@@ -17,6 +17,7 @@ export const CONTACT_EMAIL = 'support@kindred.example';
 interface Texts {
   keys: string[];
   messages: Messages;
+  english: string[];
 }
 
 export function StaticPage({ page, texts }: { page: string; texts: Texts }) {
@@ -25,12 +26,12 @@ export function StaticPage({ page, texts }: { page: string; texts: Texts }) {
   const messages = useMemo(() => ({ ...(intl.messages as Messages), ...texts.messages }), [intl.messages, texts.messages]);
   return (
     <IntlProvider locale={intl.locale} defaultLocale={intl.defaultLocale} messages={messages} onError={intl.onError}>
-      <PageBody page={page} keys={texts.keys} />
+      <PageBody page={page} keys={texts.keys} english={texts.english} />
     </IntlProvider>
   );
 }
 
-function PageBody({ page, keys }: { page: string; keys: string[] }) {
+function PageBody({ page, keys, english }: { page: string; keys: string[]; english: string[] }) {
   const { locale } = useSession();
   const sections = useMemo(() => sectionsOf(keys), [keys]);
   const has = (k: string) => keys.includes(k);
@@ -54,7 +55,16 @@ function PageBody({ page, keys }: { page: string; keys: string[] }) {
     about: link('/About'),
     languages: link('/languages'),
   };
-  const text = (key: string) => <FormattedMessage id={key} values={values} />;
+  const inEnglish = new Set(english);
+  // A text still waiting for its translation is English: said so, and laid out left to right even on RTL pages.
+  const text = (key: string) =>
+    inEnglish.has(key) ? (
+      <span lang="en" dir="ltr">
+        <FormattedMessage id={key} values={values} />
+      </span>
+    ) : (
+      <FormattedMessage id={key} values={values} />
+    );
 
   return (
     <article className="flex flex-col gap-6">

@@ -29,6 +29,8 @@ export interface PageTexts {
   /** The page's keys in the order English lists them: the order of the page's blocks. */
   keys: string[];
   messages: Messages;
+  /** Keys shown in English because the language lacks them; marked so they read left to right, as English. */
+  english: string[];
 }
 
 /** The texts of one page (keys starting with `{page}.`) in the locale, English filling the gaps. */
@@ -38,6 +40,11 @@ export async function loadPageTexts(locale: string, page: string): Promise<PageT
   const english = catalogs[chain.indexOf(DEFAULT_LOCALE)];
   const keys = Object.keys(english).filter((k) => k.startsWith(`${page}.`));
   const messages: Messages = {};
-  for (const key of keys) messages[key] = catalogs.find((c) => key in c)?.[key] ?? english[key];
-  return { keys, messages };
+  const fallback: string[] = [];
+  for (const key of keys) {
+    const own = catalogs.find((c) => c !== english && key in c);
+    messages[key] = own?.[key] ?? english[key];
+    if (!own && locale !== DEFAULT_LOCALE) fallback.push(key);
+  }
+  return { keys, messages, english: fallback };
 }

@@ -70,10 +70,11 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
     [api, finishSignIn],
   );
 
+  /** SPEC.md section 4: signing out goes to the root, so a sign-in page left behind does not ask to sign in again. */
   const signOut = useCallback(async () => {
     await api.logout();
-    await revalidator.revalidate();
-  }, [api, revalidator]);
+    await finishSignIn();
+  }, [api, finishSignIn]);
 
   const setTheme = useCallback(
     (next: Theme) => {

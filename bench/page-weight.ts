@@ -1,0 +1,127 @@
+/**
+ * First-load weight of the feed page (issue 3: at most 150 KB of compressed JavaScript; DESIGN.md: 100 KB of
+ * JavaScript and 25 KB of CSS, gzip). Starts the built app (`npm run build` first) on a free port with a
+ * throwaway database, asks for the page as a first-time visitor does, collects every script, module preload
+ * and stylesheet the HTML names, and sums their gzip sizes: the `.gz` files written beside the assets by the
+ * build, or a fresh gzip when one is missing. Exits 1 when a budget is exceeded.
+ *
+ *   npm run build && npm run bench:weight            # the English feed
+ *   BENCH_PATH=/ar npm run bench:weight              # any other page
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+const root = new URL('..', import.meta.url).pathname;
+const clientDir = join(root, 'build/client');
+const BUDGETS = { issueJs: 150, designJs: 100, designCss: 25 };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not answer ${url} in time`);
+}
+
+/** Every asset URL the document makes the browser load before the page is interactive. */
+export function assetUrls(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const attr = (name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+    if (tag.startsWith('<script') && attr('src')) js.add(attr('src') as string);
+    if (tag.startsWith('<link') && attr('rel') === 'modulepreload' && attr('href')) js.add(attr('href') as string);
+    if (tag.startsWith('<link') && attr('rel') === 'stylesheet' && attr('href')) css.add(attr('href') as string);
+  }
+  // The inline hydration script imports the route modules by URL; they count too.
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) js.add(m[1]);
+  return { js: [...js], css: [...css] };
+}
+
+function compressedSize(url: string, kind: 'gz' | 'br'): number {
+  const file = join(clientDir, new URL(url, 'http://x').pathname);
+  if (existsSync(`${file}.${kind}`)) return readFileSync(`${file}.${kind}`).length;
+  if (!existsSync(file)) throw new Error(`${url} is not in build/client: is the build current?`);
+  const data = readFileSync(file);
+  return kind === 'gz' ? gzipSync(data, { level: 9 }).length : brotliCompressSync(data).length;
+}
+
+async function main() {
+  if (!existsSync(join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first.');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kindred-weight-'));
+  const app = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const exited = new Promise<never>((_, reject) =>
+      app.once('exit', (code) => reject(new Error(`the app exited (${code}) before answering`))),
+    );
+    await Promise.race([waitFor(`${base}/api/health`, Date.now() + 120_000), exited]);
+    const path = process.env.BENCH_PATH ?? '/';
+    const res = await fetch(`${base}${path}`, { headers: { 'accept-language': 'en' } });
+    const html = await res.text();
+    const { js, css } = assetUrls(html);
+    const rows = [...js.map((u) => ['js', u] as const), ...css.map((u) => ['css', u] as const)].map(([kind, url]) => ({
+      kind,
+      url,
+      gz: compressedSize(url, 'gz'),
+      br: compressedSize(url, 'br'),
+    }));
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    const total = (kind: string, by: 'gz' | 'br' = 'gz') => rows.filter((r) => r.kind === kind).reduce((a, r) => a + r[by], 0);
+    const htmlGz = gzipSync(Buffer.from(html), { level: 9 }).length;
+
+    console.log(`First load of ${path} (HTTP ${res.status}), gzip sizes:`);
+    for (const r of rows.sort((a, b) => b.gz - a.gz)) console.log(`  ${r.kind.padEnd(3)} ${kb(r.gz).padStart(6)} KB  ${r.url}`);
+    const jsKb = total('js') / 1024;
+    const cssKb = total('css') / 1024;
+    console.log(`  html ${kb(htmlGz).padStart(5)} KB  (the document itself)`);
+    console.log('');
+    console.log(`JavaScript: ${jsKb.toFixed(1)} KB gz in ${js.length} files (${kb(total('js', 'br'))} KB as the brotli the server sends)`);
+    console.log(`  issue 3 budget ${BUDGETS.issueJs} KB: ${jsKb <= BUDGETS.issueJs ? 'within' : 'OVER'}`);
+    console.log(`  DESIGN.md budget ${BUDGETS.designJs} KB: ${jsKb <= BUDGETS.designJs ? 'within' : 'OVER'}`);
+    console.log(`CSS: ${cssKb.toFixed(1)} KB gz in ${css.length} files (${kb(total('css', 'br'))} KB brotli)`);
+    console.log(`  DESIGN.md budget ${BUDGETS.designCss} KB: ${cssKb <= BUDGETS.designCss ? 'within' : 'OVER'}`);
+    if (jsKb > BUDGETS.issueJs || cssKb > BUDGETS.designCss) process.exitCode = 1;
+  } finally {
+    if (app.exitCode === null) {
+      app.kill('SIGTERM');
+      await new Promise((r) => app.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) await main();
