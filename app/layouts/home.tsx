@@ -1,7 +1,8 @@
 /** The home layout: feeds, moods, topics and thoughts, with a side column about the community. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
+import type { Post } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { Frame } from '../components/Frame.tsx';
 import { useSession } from '../lib/session.tsx';
@@ -16,12 +17,42 @@ export default function HomeLayout() {
   );
 }
 
+/** Trending posts, when the page beside the column loaded them (the feed does). */
+function Trending({ locale }: { locale: string }) {
+  const matches = useMatches();
+  const posts = matches.map((m) => (m.loaderData as { trending?: Post[] } | undefined)?.trending).find(Array.isArray);
+  if (!posts || posts.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="trending-heading"
+      className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
+    >
+      <h2 id="trending-heading" className="mb-2 font-semibold">
+        <FormattedMessage id="feed.trending" />
+      </h2>
+      <ol className="flex flex-col gap-3">
+        {posts.slice(0, 5).map((p) => (
+          <li key={p.id}>
+            <AppLink to={localizedPath(locale, `/problem/${p.id}`)} className="line-clamp-2 hover:underline" dir="auto">
+              {p.content}
+            </AppLink>
+            <p className="text-xs text-stone-500 dark:text-stone-400">
+              <FormattedMessage id="post.comments" values={{ count: p.comments_count }} />
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function HomeAside() {
   const intl = useIntl();
   const { locale } = useSession();
   const link = 'font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
   return (
     <aside aria-label={intl.formatMessage({ id: 'home.aside.label' })} className="flex flex-col gap-4 text-sm">
+      <Trending locale={locale} />
       <section className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
         <h2 className="mb-2 font-semibold">
           <FormattedMessage id="home.aside.about_heading" />

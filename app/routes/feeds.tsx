@@ -18,10 +18,15 @@ import type { Route } from './+types/feeds';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = loaderApi(context);
+  // Trending posts sit beside the feed (home layout's side column); the feed does not wait on them failing.
+  const trending = api.trendingPosts().then(
+    (r) => r.data,
+    () => [] as Post[],
+  );
   try {
-    return { page: await api.posts<Post>(1), error: null };
+    return { page: await api.posts<Post>(1), trending: await trending, error: null };
   } catch (err) {
-    return { page: null, error: err instanceof ApiError ? err.message : String(err) };
+    return { page: null, trending: await trending, error: err instanceof ApiError ? err.message : String(err) };
   }
 }
 

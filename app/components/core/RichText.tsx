@@ -7,13 +7,23 @@ export function RichText({ text, tags = [], locale, className }: { text: string;
   const byName = new Map(tags.map((t) => [t.name.toLocaleLowerCase(), t]));
   // Split keeps the hashtags as their own pieces; a piece that names a known tag becomes a link.
   const parts = tags.length > 0 ? text.split(/(#[\p{L}\p{M}\p{N}_]{2,50})/u) : [text];
+  // Each piece is keyed by where it starts in the text, which never changes for one text.
+  let offset = 0;
+  const pieces = parts.map((part) => {
+    const at = offset;
+    offset += part.length;
+    return { part, at };
+  });
   return (
     <p className={`whitespace-pre-line break-words ${className ?? ''}`} dir="auto">
-      {parts.map((part, i) => {
+      {pieces.map(({ part, at }) => {
         const tag = part.startsWith('#') ? byName.get(part.slice(1).toLocaleLowerCase()) : undefined;
         return tag ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one fixed text never reorder.
-          <AppLink key={i} to={localizedPath(locale, `/tag/${tag.id}`)} className="text-brand-700 hover:underline dark:text-brand-300">
+          <AppLink
+            key={at}
+            to={localizedPath(locale, `/tag/${tag.id}`)}
+            className="text-brand-700 underline underline-offset-2 dark:text-brand-300"
+          >
             {part}
           </AppLink>
         ) : (
