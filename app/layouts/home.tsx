@@ -20,7 +20,7 @@ export default function HomeLayout() {
 /** Trending posts, when the page beside the column loaded them (the feed does). */
 function Trending({ locale }: { locale: string }) {
   const matches = useMatches();
-  const posts = matches.map((m) => (m.loaderData as { trending?: Post[] } | undefined)?.trending).find(Array.isArray);
+  const posts = matches.map((m) => (m.loaderData as { trendingPosts?: Post[] } | undefined)?.trendingPosts).find(Array.isArray);
   if (!posts || posts.length === 0) return null;
   return (
     <section

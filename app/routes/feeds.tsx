@@ -24,9 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     () => [] as Post[],
   );
   try {
-    return { page: await api.posts<Post>(1), trending: await trending, error: null };
+    return { page: await api.posts<Post>(1), trendingPosts: await trending, error: null };
   } catch (err) {
-    return { page: null, trending: await trending, error: err instanceof ApiError ? err.message : String(err) };
+    return { page: null, trendingPosts: await trending, error: err instanceof ApiError ? err.message : String(err) };
   }
 }
 
