@@ -44,7 +44,17 @@ export const MOOD_INTERACTIONS = ['hug', 'relate', 'strength', 'care'] as const;
 export type MoodInteraction = (typeof MOOD_INTERACTIONS)[number];
 
 /** Report reasons; names are translated through `report_type.{key}`. */
-export const REPORT_TYPES = ['spam', 'harassment', 'hate', 'self_harm', 'violence', 'sexual', 'misinformation', 'personal_info', 'other'] as const;
+export const REPORT_TYPES = [
+  'spam',
+  'harassment',
+  'hate',
+  'self_harm',
+  'violence',
+  'sexual',
+  'misinformation',
+  'personal_info',
+  'other',
+] as const;
 export const REPORT_NOTE_MAX = 500;
 
 /** DESIGN.md ranks: points earned per action. */

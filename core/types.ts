@@ -1,5 +1,5 @@
 /** Shapes of the API objects (API.md "Objects"), shared by the server's serializers and the web app's client. */
-import type { Theme } from './limits.ts';
+import type { Theme, ThoughtReaction } from './limits.ts';
 
 export interface Avatar {
   id: number;
@@ -165,8 +165,8 @@ export interface Thought {
   content: string;
   language: string;
   user: PublicUser;
-  reactions: Record<string, number>;
-  my_reaction: string | null;
+  reactions: Record<ThoughtReaction, number>;
+  my_reaction: ThoughtReaction | null;
   is_mine: boolean;
   created_at: string;
 }

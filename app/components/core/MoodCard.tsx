@@ -11,6 +11,7 @@ import { Author } from './Author.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { errorMessage } from './errors.ts';
 import { PollView } from './PollView.tsx';
+import { Reactions } from './Reactions.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { RichText } from './RichText.tsx';
 
@@ -26,24 +27,6 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   const [reporting, setReporting] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-
-  async function react(type: string) {
-    if (!user) return signIn.open();
-    const before = mood;
-    const next = mood.my_interaction === type ? null : type;
-    // Shown at once; the server's counts replace the guess, or the old state comes back.
-    const counts = { ...mood.interactions };
-    if (mood.my_interaction) counts[mood.my_interaction] = Math.max(0, (counts[mood.my_interaction] ?? 1) - 1);
-    if (next) counts[next] = (counts[next] ?? 0) + 1;
-    setMood({ ...mood, interactions: counts, my_interaction: next });
-    try {
-      const res = await api.interact(mood.id, next);
-      setMood((m) => ({ ...m, ...res }));
-    } catch (err) {
-      setMood(before);
-      toast.error(errorMessage(err, intl));
-    }
-  }
 
   async function hide() {
     if (!user) return signIn.open();
@@ -121,13 +104,16 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
       )}
       {mood.poll ? <PollView poll={mood.poll} /> : null}
       <footer className="mt-3 flex flex-wrap items-center gap-1 text-sm text-stone-700 dark:text-stone-300">
-        {MOOD_INTERACTIONS.map((type) => (
-          <button key={type} type="button" className={button} aria-pressed={mood.my_interaction === type} onClick={() => react(type)}>
-            <span aria-hidden="true">{EMOJI[type]}</span>
-            <FormattedMessage id={`mood.interaction_${type}`} />
-            <span className="text-stone-500 dark:text-stone-400">{mood.interactions[type] ?? 0}</span>
-          </button>
-        ))}
+        <Reactions
+          types={MOOD_INTERACTIONS}
+          emoji={EMOJI}
+          labelPrefix="mood.interaction_"
+          initial={{ counts: mood.interactions, mine: mood.my_interaction }}
+          send={async (_type, mine) => {
+            const res = await api.interact(mood.id, mine);
+            return { counts: res.interactions, mine: res.my_interaction };
+          }}
+        />
         <span className="ms-auto flex gap-1">
           {mood.is_mine ? (
             <>

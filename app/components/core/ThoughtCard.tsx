@@ -6,42 +6,24 @@ import { localizedPath } from '../../../core/locales.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import type { Thought } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { Author } from './Author.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { errorMessage } from './errors.ts';
+import { Reactions } from './Reactions.tsx';
 import { RichText } from './RichText.tsx';
 
 const EMOJI: Record<(typeof THOUGHT_REACTIONS)[number], string> = { love: '❤️', insightful: '💡', relate: '🤝', hope: '🌱' };
 const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800';
 
 export function ThoughtCard({ thought: initial, page = false, onRemoved }: { thought: Thought; page?: boolean; onRemoved?: () => void }) {
-  const { api, user, locale } = useSession();
-  const signIn = useSignIn();
+  const { api, locale } = useSession();
   const toast = useToast();
   const intl = useIntl();
   const [thought, setThought] = useState(initial);
   const [editing, setEditing] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-
-  async function react(type: string) {
-    if (!user) return signIn.open();
-    const before = thought;
-    const next = thought.my_reaction === type ? null : type;
-    const counts = { ...thought.reactions };
-    if (thought.my_reaction) counts[thought.my_reaction] = Math.max(0, (counts[thought.my_reaction] ?? 1) - 1);
-    if (next) counts[next] = (counts[next] ?? 0) + 1;
-    setThought({ ...thought, reactions: counts, my_reaction: next });
-    try {
-      const res = await api.reactToThought(thought.id, type);
-      setThought((t) => ({ ...t, ...res }));
-    } catch (err) {
-      setThought(before);
-      toast.error(errorMessage(err, intl));
-    }
-  }
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -105,13 +87,17 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
         </AppLink>
       )}
       <footer className="mt-3 flex flex-wrap items-center gap-1 text-sm text-stone-700 dark:text-stone-300">
-        {THOUGHT_REACTIONS.map((type) => (
-          <button key={type} type="button" className={button} aria-pressed={thought.my_reaction === type} onClick={() => react(type)}>
-            <span aria-hidden="true">{EMOJI[type]}</span>
-            <FormattedMessage id={`thoughts.reaction_${type}`} />
-            <span className="text-stone-500 dark:text-stone-400">{thought.reactions[type] ?? 0}</span>
-          </button>
-        ))}
+        <Reactions
+          types={THOUGHT_REACTIONS}
+          emoji={EMOJI}
+          labelPrefix="thoughts.reaction_"
+          initial={{ counts: thought.reactions, mine: thought.my_reaction }}
+          send={async (type) => {
+            // The server takes the type picked: the same again removes it.
+            const res = await api.reactToThought(thought.id, type);
+            return { counts: res.reactions, mine: res.my_reaction };
+          }}
+        />
         {thought.is_mine ? (
           <span className="ms-auto flex gap-1">
             <button type="button" className={button} onClick={() => setEditing(thought.content)}>

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { THOUGHT_REACTIONS, type ThoughtReaction } from '../../../core/limits.ts';
-import type { PublicUser } from '../../../core/types.ts';
+import type { Thought } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, thoughtReactions, thoughts, users } from '../../../db/schema.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
@@ -13,18 +13,6 @@ import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { bumpCount, feedTotal } from '../feed/service.ts';
 import { authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
-
-export interface Thought {
-  id: number;
-  slug: string;
-  content: string;
-  language: string;
-  user: PublicUser;
-  reactions: Record<ThoughtReaction, number>;
-  my_reaction: ThoughtReaction | null;
-  is_mine: boolean;
-  created_at: string;
-}
 
 const countColumn = {
   love: thoughts.loveCount,

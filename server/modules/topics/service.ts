@@ -1,6 +1,6 @@
 /** Topics: a titled space with a category and a cover whose posts are ordinary posts carrying its id. */
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../core/types.ts';
+import type { Topic } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, categories, posts, supports, topicCovers, topics, users } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../errors.ts';
@@ -8,18 +8,6 @@ import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorColumns, serializer, toAuthor } from '../users/service.ts';
-
-export interface Topic {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  category: { id: number; name: string };
-  cover: { id: number; url: string };
-  user: PublicUser;
-  posts_count: number;
-  created_at: string;
-}
 
 export const coverUrl = (file: string) => `/covers/${file}`;
 
