@@ -2,11 +2,12 @@
  * Polls on posts and moods: 2–6 options, one vote per user per poll that can be moved or removed. Vote
  * counts are kept on the options and the poll in the same transaction as the vote.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Poll } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { pollOptions, polls, pollVotes } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
+import { prepared } from '../feed/service.ts';
 
 export interface PollInput {
   question?: string | null;
@@ -28,13 +29,15 @@ export async function pollsFor(db: DbOrTx, kind: 'post' | 'mood', ownerIds: numb
   const out = new Map<number, Poll>();
   if (ownerIds.length === 0) return out;
   const ownerColumn = kind === 'post' ? polls.postId : polls.moodId;
-  const rows = await db.select().from(polls).where(inArray(ownerColumn, ownerIds));
+  const rows = await prepared(db, `polls_for_${kind}`, (name) =>
+    db
+      .select()
+      .from(polls)
+      .where(sql`${ownerColumn} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare(name),
+  ).execute({ ids: ownerIds });
   if (rows.length === 0) return out;
-  const byId = await assemble(
-    db,
-    rows.map((r) => r.id),
-    viewerId,
-  );
+  const byId = await assemble(db, rows, viewerId);
   for (const r of rows) {
     const poll = byId.get(r.id);
     const ownerId = kind === 'post' ? r.postId : r.moodId;
@@ -43,16 +46,32 @@ export async function pollsFor(db: DbOrTx, kind: 'post' | 'mood', ownerIds: numb
   return out;
 }
 
-async function assemble(db: DbOrTx, pollIds: number[], viewerId: number | null): Promise<Map<number, Poll>> {
-  const [rows, options, votes] = await Promise.all([
-    db.select().from(polls).where(inArray(polls.id, pollIds)),
-    db.select().from(pollOptions).where(inArray(pollOptions.pollId, pollIds)).orderBy(asc(pollOptions.position)),
+/** These polls (rows already read) with their options and the viewer's vote, keyed by poll id. */
+export async function pollsOf(db: DbOrTx, rows: (typeof polls.$inferSelect)[], viewerId: number | null): Promise<Map<number, Poll>> {
+  return rows.length === 0 ? new Map() : assemble(db, rows, viewerId);
+}
+
+/** These polls with their options and the viewer's vote. */
+async function assemble(db: DbOrTx, rows: (typeof polls.$inferSelect)[], viewerId: number | null): Promise<Map<number, Poll>> {
+  const pollIds = rows.map((r) => r.id);
+  const [options, votes] = await Promise.all([
+    prepared(db, 'poll_options_for', (name) =>
+      db
+        .select()
+        .from(pollOptions)
+        .where(sql`${pollOptions.pollId} = any(${sql.placeholder('ids')}::int[])`)
+        .orderBy(asc(pollOptions.position))
+        .prepare(name),
+    ).execute({ ids: pollIds }),
     viewerId === null
       ? Promise.resolve([])
-      : db
-          .select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId })
-          .from(pollVotes)
-          .where(and(inArray(pollVotes.pollId, pollIds), eq(pollVotes.userId, viewerId))),
+      : prepared(db, 'poll_votes_of_viewer', (name) =>
+          db
+            .select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId })
+            .from(pollVotes)
+            .where(and(sql`${pollVotes.pollId} = any(${sql.placeholder('ids')}::int[])`, eq(pollVotes.userId, sql.placeholder('viewerId'))))
+            .prepare(name),
+        ).execute({ ids: pollIds, viewerId }),
   ]);
   const mine = new Map(votes.map((v) => [v.pollId, v.optionId]));
   return new Map(
@@ -70,7 +89,8 @@ async function assemble(db: DbOrTx, pollIds: number[], viewerId: number | null):
 }
 
 async function getPoll(db: DbOrTx, pollId: number, viewerId: number | null): Promise<Poll> {
-  const poll = (await assemble(db, [pollId], viewerId)).get(pollId);
+  const rows = await db.select().from(polls).where(eq(polls.id, pollId));
+  const poll = (await assemble(db, rows, viewerId)).get(pollId);
   if (!poll) throw new NotFound();
   return poll;
 }

@@ -112,12 +112,7 @@ const languageOf = (user: UserRow, content: string) => (user.autoDetectLanguages
  * `prefer` is what the author asked for: it decides the boundary (a mood of exactly 150 becomes a post)
  * and which feeling list the feeling id belongs to.
  */
-export async function write(
-  db: Db,
-  user: UserRow,
-  input: WriteInput,
-  prefer: 'post' | 'mood',
-): Promise<Written> {
+export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'post' | 'mood'): Promise<Written> {
   const content = input.content.trim();
   const length = graphemeLength(content);
   // A post in a topic stays in its topic whatever its length.
