@@ -3,6 +3,7 @@
  * sum of a few content_counts rows minus what the viewer hid, so it costs the same at any size.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { contentCounts } from '../../../db/schema.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -57,3 +58,10 @@ export function prepared<T>(db: DbOrTx, name: string, build: (name: string) => T
   }
   return query;
 }
+
+/**
+ * Newest first, in the exact order of the feed indexes: drizzle-kit writes `.desc()` index columns as
+ * DESC NULLS LAST, while `desc()` in a query means NULLS FIRST, and PostgreSQL only walks an index whose
+ * order matches. With the plain form every page sorted the whole table.
+ */
+export const newestFirst = (createdAt: AnyPgColumn, id: AnyPgColumn) => [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];

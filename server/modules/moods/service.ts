@@ -2,7 +2,7 @@
  * Reading moods and what people do with them: hide, unhide, and one interaction per user (hug, relate,
  * strength, care) whose counts are kept on the mood row.
  */
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { MOOD_INTERACTIONS, type MoodInteraction } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -10,7 +10,7 @@ import { avatars, feelings, moodHides, moodInteractions, moods, users } from '..
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { feedTotal } from '../feed/service.ts';
+import { feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { pollsFor } from '../polls/service.ts';
 import { authorColumns, serializer, toAuthor } from '../users/service.ts';
@@ -96,7 +96,7 @@ export async function listMoods(db: DbOrTx, viewer: Viewer, q: PageQuery) {
   const [rows, total] = await Promise.all([
     moodQuery(db, viewer.id)
       .where(and(...visibleTo(viewer)))
-      .orderBy(desc(moods.createdAt), desc(moods.id))
+      .orderBy(...newestFirst(moods.createdAt, moods.id))
       .limit(q.per_page)
       .offset(offset(q)),
     feedTotal(db, 'mood', viewer, hidden),

@@ -12,7 +12,7 @@ import { avatars, comments, favorites, feelings, polls, postHides, posts, postTa
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { feedTotal, prepared } from '../feed/service.ts';
+import { feedTotal, newestFirst, prepared } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { pollsFor, pollsOf } from '../polls/service.ts';
 import { tagsFor } from '../tags/service.ts';
@@ -191,7 +191,7 @@ function visibleTo(viewer: Viewer): SQL[] {
  * NULLS FIRST, which those indexes cannot return, so every page sorted the whole table. Both columns are NOT NULL,
  * so the order is the same.
  */
-const newestFirst = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
+const newest = newestFirst(posts.createdAt, posts.id);
 
 /** The ids of a page of posts, newest first: the feed index alone answers it, without reading the posts. */
 function pageIds(db: DbOrTx, where: SQL | undefined, q: PageQuery) {
@@ -199,7 +199,7 @@ function pageIds(db: DbOrTx, where: SQL | undefined, q: PageQuery) {
     .select({ id: posts.id })
     .from(posts)
     .where(where)
-    .orderBy(...newestFirst)
+    .orderBy(...newest)
     .limit(q.per_page)
     .offset(offset(q));
 }
@@ -234,7 +234,7 @@ function everyLanguageFeed(db: DbOrTx, signedIn: boolean) {
         .select({ id: posts.id })
         .from(posts)
         .where(signedIn ? notHidden : undefined)
-        .orderBy(...newestFirst)
+        .orderBy(...newest)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(name),
@@ -356,7 +356,7 @@ export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]>
     .from(posts)
     .innerJoin(scores, eq(scores.postId, posts.id))
     .where(and(...visibleTo(viewer)))
-    .orderBy(desc(scores.score), ...newestFirst)
+    .orderBy(desc(scores.score), ...newest)
     .limit(10);
   return postsInOrder(
     db,
@@ -377,7 +377,7 @@ export async function relatedPosts(db: DbOrTx, viewer: Viewer, postId: number): 
   const sameFeeling = source.feelingId === null ? sql`false` : eq(posts.feelingId, source.feelingId);
   const rows = await postQuery(db)
     .where(and(ne(posts.id, source.id), eq(posts.language, source.language), or(sharesTag, sameFeeling), ...visibleTo(viewer)))
-    .orderBy(desc(sql`case when ${sharesTag} then 1 else 0 end`), ...newestFirst)
+    .orderBy(desc(sql`case when ${sharesTag} then 1 else 0 end`), ...newest)
     .limit(6);
   return hydrate(db, rows, viewer);
 }
@@ -386,7 +386,7 @@ export async function relatedPosts(db: DbOrTx, viewer: Viewer, postId: number): 
 export async function latestTopicPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]> {
   const rows = await postQuery(db)
     .where(and(isNotNull(posts.topicId), gte(posts.createdAt, since(30)), ...visibleTo(viewer)))
-    .orderBy(...newestFirst)
+    .orderBy(...newest)
     .limit(10);
   return hydrate(db, rows, viewer);
 }

@@ -11,7 +11,7 @@ import { Forbidden, NotFound } from '../../errors.ts';
 import { detectLanguage } from '../../lib/language.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { bumpCount, feedTotal } from '../feed/service.ts';
+import { bumpCount, feedTotal, newestFirst } from '../feed/service.ts';
 import { authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
 
 const countColumn = {
@@ -62,14 +62,14 @@ async function hydrate(db: DbOrTx, rows: ThoughtJoin[], viewer: Viewer): Promise
   }));
 }
 
-const newestFirst = [desc(thoughts.createdAt), desc(thoughts.id)];
+const newest = newestFirst(thoughts.createdAt, thoughts.id);
 const inLanguages = (viewer: Viewer): SQL | undefined => (viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined);
 
 export async function listThoughts(db: DbOrTx, viewer: Viewer, q: PageQuery) {
   const [rows, total] = await Promise.all([
     thoughtQuery(db, viewer.id)
       .where(inLanguages(viewer))
-      .orderBy(...newestFirst)
+      .orderBy(...newest)
       .limit(q.per_page)
       .offset(offset(q)),
     feedTotal(db, 'thought', viewer),
@@ -168,7 +168,7 @@ export async function popularThoughts(db: DbOrTx, viewer: Viewer): Promise<Thoug
   const rows = await thoughtQuery(db, viewer.id)
     .innerJoin(recent, eq(recent.thoughtId, thoughts.id))
     .where(inLanguages(viewer))
-    .orderBy(desc(recent.n), ...newestFirst)
+    .orderBy(desc(recent.n), ...newest)
     .limit(10);
   return hydrate(db, rows, viewer);
 }
@@ -180,7 +180,7 @@ export async function relatedThoughts(db: DbOrTx, viewer: Viewer, thoughtId: num
   const total = sql`${thoughts.loveCount} + ${thoughts.insightfulCount} + ${thoughts.relateCount} + ${thoughts.hopeCount}`;
   const rows = await thoughtQuery(db, viewer.id)
     .where(and(eq(thoughts.language, source.language), ne(thoughts.id, thoughtId)))
-    .orderBy(desc(total), ...newestFirst)
+    .orderBy(desc(total), ...newest)
     .limit(6);
   return hydrate(db, rows, viewer);
 }

@@ -7,6 +7,7 @@ import { Invalid, NotFound } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { newestFirst } from '../feed/service.ts';
 import { authorColumns, serializer, toAuthor } from '../users/service.ts';
 
 export const coverUrl = (file: string) => `/covers/${file}`;
@@ -38,14 +39,14 @@ async function hydrate(db: DbOrTx, rows: TopicJoin[], viewer: Viewer): Promise<T
   }));
 }
 
-const newestFirst = [desc(topics.createdAt), desc(topics.id)];
+const newest = newestFirst(topics.createdAt, topics.id);
 
 export async function listTopics(db: DbOrTx, viewer: Viewer, q: PageQuery & { category_id?: number }) {
   const where = q.category_id === undefined ? undefined : eq(topics.categoryId, q.category_id);
   const [rows, [{ total }]] = await Promise.all([
     topicQuery(db)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...newest)
       .limit(q.per_page)
       .offset(offset(q)),
     db.select({ total: count() }).from(topics).where(where),
@@ -107,7 +108,7 @@ export async function trendingTopics(db: DbOrTx, viewer: Viewer): Promise<Topic[
     union select p.topic_id from ${supports} join ${posts} p on p.id = ${supports.postId} where p.topic_id is not null and ${supports.createdAt} >= ${from})`;
   const rows = await topicQuery(db)
     .where(active)
-    .orderBy(desc(score), ...newestFirst)
+    .orderBy(desc(score), ...newest)
     .limit(10);
   return hydrate(db, rows, viewer);
 }
@@ -117,7 +118,7 @@ export async function latestTopics(db: DbOrTx, viewer: Viewer, limit = 5): Promi
   return hydrate(
     db,
     await topicQuery(db)
-      .orderBy(...newestFirst)
+      .orderBy(...newest)
       .limit(limit),
     viewer,
   );
@@ -132,7 +133,7 @@ export async function relatedTopics(db: DbOrTx, viewer: Viewer, topicId: number)
     db,
     await topicQuery(db)
       .where(and(...where))
-      .orderBy(...newestFirst)
+      .orderBy(...newest)
       .limit(6),
     viewer,
   );
