@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { pagedSchema, pageQuery } from '../../lib/paging.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { idField, idParam } from '../posts/schemas.ts';
+import { idField, idParam, idString } from '../posts/schemas.ts';
 import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
 import { addComment, addReply, deleteComment, listComments, listReplies, updateComment, voteComment } from './service.ts';
 
@@ -28,7 +28,6 @@ const commentSchema = commentBase.extend({ replies: z.array(commentBase.extend({
 
 const auth = { security: [{ bearer: [] }] };
 const commentContent = text(1, LIMITS.comment);
-const intId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export default async function commentRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +39,7 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
       schema: {
         tags: ['comments'],
         summary: "A post's top-level comments, oldest first, each with its first 3 replies",
-        querystring: pageQuery.extend({ post_id: intId }),
+        querystring: pageQuery.extend({ post_id: idString }),
         response: { 200: pagedSchema(commentSchema), 404: errorSchema },
       },
     },

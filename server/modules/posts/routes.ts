@@ -10,7 +10,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { topicExists } from '../topics/service.ts';
 import { errorSchema } from '../users/schemas.ts';
 import { POST_SWITCHES, type PostSwitch, setHidden, setSupport, toggleFavorite, toggleSwitch } from './actions.ts';
-import { idField, idParam, moodSchema, pollInput, postContent, postIdBody, postSchema } from './schemas.ts';
+import { idField, idFromSlug, idParam, idString, moodSchema, pollInput, postContent, postIdBody, postSchema } from './schemas.ts';
 import {
   getPost,
   latestTopicPosts,
@@ -54,7 +54,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       schema: {
         tags: ['posts'],
         summary: "The feed, newest first, in the viewer's content languages, without posts they hid",
-        querystring: pageQuery.extend({ topic_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+        querystring: pageQuery.extend({ topic_id: idString.optional() }),
         response: { 200: pagedSchema(postSchema) },
       },
     },
@@ -151,7 +151,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         summary: 'May I post now? The posting limits, asked before the composer opens',
         querystring: z.discriminatedUnion('type', [
           z.object({ type: z.literal('post') }),
-          z.object({ type: z.literal('topic'), topic_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          z.object({ type: z.literal('topic'), topic_id: idString }),
         ]),
         response: {
           200: z.union([
@@ -184,7 +184,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       schema: {
         tags: ['posts'],
         summary: 'Posts sharing tags or the feeling, in the same language (max 6)',
-        querystring: z.object({ post_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        querystring: z.object({ post_id: idString }),
         response: { 200: listOf, 404: errorSchema },
       },
     },
@@ -229,16 +229,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       schema: {
         tags: ['posts'],
         summary: 'Does this problem page exist?',
-        querystring: z.object({
-          id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-          slug: z.string().max(100).optional(),
-        }),
+        querystring: z.object({ id: idString.optional(), slug: z.string().max(100).optional() }),
         response: { 200: z.object({ exists: z.boolean() }) },
       },
     },
     async (request) => {
-      const id = request.query.id ?? Number(request.query.slug);
-      return { exists: Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 && (await postExists(db, id)) };
+      const id = idFromSlug(request.query);
+      return { exists: id !== null && (await postExists(db, id)) };
     },
   );
 
@@ -325,7 +322,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         ...auth,
         tags: ['posts'],
         summary: 'Show a hidden post again',
-        params: z.object({ post_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ post_id: idString }),
         response: { 200: z.object({ is_hidden: z.boolean() }), 404: errorSchema },
       },
     },

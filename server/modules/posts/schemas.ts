@@ -51,8 +51,19 @@ export const moodSchema = z.object({
 });
 
 export const postContent = text(1, LIMITS.post);
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const idField = z.number().int().positive().max(2_147_483_647);
+/** Ids are PostgreSQL integers. */
+const MAX_ID = 2_147_483_647;
+export const idField = z.number().int().positive().max(MAX_ID);
+/** An id in a path or a query string. */
+export const idString = z.coerce.number().int().positive().max(MAX_ID);
+export const idParam = z.object({ id: idString });
+
+/** check-*-url: the page's id, given as `id` or as the slug (posts and thoughts use their id as slug); null when it cannot be an id. */
+export function idFromSlug(query: { id?: number; slug?: string }): number | null {
+  if (query.id !== undefined) return query.id;
+  const parsed = idString.safeParse(query.slug);
+  return parsed.success ? parsed.data : null;
+}
 
 export const pollInput = z.object({
   question: z.string().trim().max(LIMITS.pollQuestion).nullish(),

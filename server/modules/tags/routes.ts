@@ -6,7 +6,7 @@ import { TAG_MAX } from '../../../core/limits.ts';
 import type { Db } from '../../../db/client.ts';
 import { pagedSchema, pageQuery } from '../../lib/paging.ts';
 import { viewerOf } from '../../lib/viewer.ts';
-import { idParam, postSchema } from '../posts/schemas.ts';
+import { idParam, idString, postSchema } from '../posts/schemas.ts';
 import { listTagPosts } from '../posts/service.ts';
 import { errorSchema } from '../users/schemas.ts';
 import { getTag, tagExists } from './service.ts';
@@ -52,7 +52,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
         tags: ['tags'],
         summary: 'Does this tag page exist? By id, or by name as slug',
         querystring: z.object({
-          id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          id: idString.optional(),
           slug: z
             .string()
             .max(TAG_MAX + 1)

@@ -8,7 +8,7 @@ import { pagedSchema, pageQuery } from '../../lib/paging.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { originOf } from '../posts/routes.ts';
-import { idField, idParam } from '../posts/schemas.ts';
+import { idField, idFromSlug, idParam, idString } from '../posts/schemas.ts';
 import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
 import {
   createThought,
@@ -39,7 +39,6 @@ export const thoughtSchema = z.object({
 const listOf = z.object({ data: z.array(thoughtSchema) });
 const auth = { security: [{ bearer: [] }] };
 const content = z.object({ content: text(1, LIMITS.thought) });
-const intId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -169,7 +168,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
       schema: {
         tags: ['thoughts'],
         summary: 'Other thoughts in the same language (max 6)',
-        querystring: z.object({ thought_id: intId }),
+        querystring: z.object({ thought_id: idString }),
         response: { 200: listOf, 404: errorSchema },
       },
     },
@@ -182,13 +181,13 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
       schema: {
         tags: ['thoughts'],
         summary: 'Does this thought page exist?',
-        querystring: z.object({ id: intId.optional(), slug: z.string().max(20).optional() }),
+        querystring: z.object({ id: idString.optional(), slug: z.string().max(20).optional() }),
         response: { 200: z.object({ exists: z.boolean() }) },
       },
     },
     async (request) => {
-      const id = request.query.id ?? Number(request.query.slug);
-      return { exists: Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 && (await thoughtExists(db, id)) };
+      const id = idFromSlug(request.query);
+      return { exists: id !== null && (await thoughtExists(db, id)) };
     },
   );
 

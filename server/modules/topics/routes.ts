@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { pagedSchema, pageQuery } from '../../lib/paging.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { originOf } from '../posts/routes.ts';
-import { idField, idParam } from '../posts/schemas.ts';
+import { idField, idParam, idString } from '../posts/schemas.ts';
 import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
 import {
   createTopic,
@@ -33,7 +33,6 @@ export const topicSchema = z.object({
   created_at: z.string(),
 });
 const listOf = z.object({ data: z.array(topicSchema) });
-const intId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export default async function topicRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +44,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
       schema: {
         tags: ['topics'],
         summary: 'Topics, newest first, optionally of one category',
-        querystring: pageQuery.extend({ category_id: intId.optional() }),
+        querystring: pageQuery.extend({ category_id: idString.optional() }),
         response: { 200: pagedSchema(topicSchema) },
       },
     },
@@ -104,7 +103,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
       schema: {
         tags: ['topics'],
         summary: 'Other topics of the same category (max 6)',
-        querystring: z.object({ topic_id: intId }),
+        querystring: z.object({ topic_id: idString }),
         response: { 200: listOf, 404: errorSchema },
       },
     },
