@@ -8,11 +8,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { graphemeLength } from '../../core/text.ts';
 import type { Post } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { Comments } from '../components/core/Comments.tsx';
-import { errorMessage, fieldErrors } from '../components/core/errors.ts';
+import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -46,55 +45,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
 };
 
-function EditPost({ post, onDone }: { post: Post; onDone: (next?: Post) => void }) {
-  const { api } = useSession();
+export default function Problem({ loaderData }: Route.ComponentProps) {
+  const { api, locale } = useSession();
   const toast = useToast();
   const intl = useIntl();
-  const [content, setContent] = useState(post.content);
-  const [error, setError] = useState<string | null>(null);
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    try {
-      const res = await api.updatePost(post.id, { content });
-      toast.success(res.message);
-      onDone(res.data);
-    } catch (err) {
-      setError(fieldErrors(err).content ?? null);
-      toast.error(errorMessage(err, intl));
-    }
-  }
-  return (
-    <form onSubmit={save} className="flex flex-col gap-3 rounded-2xl border border-stone-300 p-4 dark:border-stone-700">
-      <label htmlFor="edit-post" className="font-medium">
-        <FormattedMessage id="post.edit_title" />
-      </label>
-      <textarea
-        id="edit-post"
-        value={content}
-        onChange={(e) => setContent(e.target.value)}
-        rows={8}
-        dir="auto"
-        aria-invalid={Boolean(error)}
-        className="rounded-xl border border-stone-300 p-3 dark:border-stone-600 dark:bg-stone-800"
-      />
-      <p className="text-sm text-stone-600 dark:text-stone-400">
-        <FormattedMessage id="composer.counter" values={{ count: graphemeLength(content.trim()), max: LIMITS.post }} />
-      </p>
-      {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={() => onDone()} className="rounded-full px-4 py-2">
-          <FormattedMessage id="common.cancel" />
-        </button>
-        <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white">
-          <FormattedMessage id="common.save" />
-        </button>
-      </div>
-    </form>
-  );
-}
-
-export default function Problem({ loaderData }: Route.ComponentProps) {
-  const { locale } = useSession();
   const navigate = useNavigate();
   const [post, setPost] = useState(loaderData.post);
   const [editing, setEditing] = useState(false);
@@ -111,13 +65,18 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="problem.heading" values={{ nickname: post.user.nickname }} />
       </h1>
       {editing ? (
-        <EditPost
-          post={post}
-          onDone={(next) => {
-            if (next) {
-              setPost(next);
-              setVersion((v) => v + 1);
-            }
+        <EditText
+          boxed
+          label={intl.formatMessage({ id: 'post.edit_title' })}
+          initial={post.content}
+          max={LIMITS.post}
+          rows={8}
+          onCancel={() => setEditing(false)}
+          onSave={async (content) => {
+            const res = await api.updatePost(post.id, { content });
+            toast.success(res.message);
+            setPost(res.data);
+            setVersion((v) => v + 1);
             setEditing(false);
           }}
         />

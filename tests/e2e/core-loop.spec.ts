@@ -103,7 +103,7 @@ test('a short text written in the feed lands in Moods with a notice, and a mood 
   );
 });
 
-test('the author deletes a post after confirming, and its page is then a 404', async ({ page }) => {
+test('the author edits a post, deletes it after confirming, and its page is then a 404', async ({ page }) => {
   await page.goto('/');
   await continueAsGuest(page);
   await page.getByRole('button', { name: /Share a problem/ }).click();
@@ -117,6 +117,11 @@ test('the author deletes a post after confirming, and its page is then a 404', a
     .click();
   await expect(page).toHaveURL(/\/problem\/\d+/);
   const url = page.url().replace(/#.*/, '');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edit your post' }).fill(`${problem(tag)} Edited: a neighbour invited me for coffee.`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Post Updated')).toBeVisible();
+  await expect(page.getByText('Edited: a neighbour invited me for coffee.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Post has been successfully deleted.')).toBeVisible();

@@ -2,13 +2,13 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MOOD_INTERACTIONS, MOOD_THRESHOLD } from '../../../core/limits.ts';
-import { graphemeLength } from '../../../core/text.ts';
 import type { Mood } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Author } from './Author.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { EditText } from './EditText.tsx';
 import { errorMessage } from './errors.ts';
 import { PollView } from './PollView.tsx';
 import { Reactions } from './Reactions.tsx';
@@ -26,7 +26,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   const [mood, setMood] = useState(initial);
   const [reporting, setReporting] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
 
   async function hide() {
     if (!user) return signIn.open();
@@ -36,19 +36,6 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
       toast.success(intl.formatMessage({ id: 'mood.hidden' }));
     } catch (err) {
       toast.error(errorMessage(err, intl));
-    }
-  }
-
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    if (editing === null || !mood.feeling) return;
-    try {
-      const res = await api.updateMood(mood.id, { content: editing, feeling_id: mood.feeling.id });
-      setMood(res.data);
-      setEditing(null);
-      toast.success(res.message);
-    } catch (err) {
-      toast.error(errorMessage(err, intl), 'warning');
     }
   }
 
@@ -72,31 +59,21 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         ) : null}
         <Author user={mood.user} at={mood.created_at} feeling={mood.feeling} size={24} />
       </header>
-      {editing !== null ? (
-        <form onSubmit={save} className="flex flex-col gap-2">
-          <label className="sr-only" htmlFor={`mood-${mood.id}-edit`}>
-            <FormattedMessage id="composer.label_mood" />
-          </label>
-          <textarea
-            id={`mood-${mood.id}-edit`}
-            value={editing}
-            onChange={(e) => setEditing(e.target.value)}
-            dir="auto"
-            rows={3}
-            className="rounded-xl border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
-          />
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            <FormattedMessage id="composer.counter" values={{ count: graphemeLength(editing.trim()), max: MOOD_THRESHOLD - 1 }} />
-          </p>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="rounded-full px-4 py-2" onClick={() => setEditing(null)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 text-white">
-              <FormattedMessage id="common.save" />
-            </button>
-          </div>
-        </form>
+      {editing ? (
+        <EditText
+          label={intl.formatMessage({ id: 'composer.label_mood' })}
+          initial={mood.content}
+          max={MOOD_THRESHOLD - 1}
+          failure="warning"
+          onCancel={() => setEditing(false)}
+          onSave={async (content) => {
+            if (!mood.feeling) return;
+            const res = await api.updateMood(mood.id, { content, feeling_id: mood.feeling.id });
+            setMood(res.data);
+            setEditing(false);
+            toast.success(res.message);
+          }}
+        />
       ) : (
         <div lang={mood.language}>
           <RichText text={mood.content} locale={locale} />
@@ -117,7 +94,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         <span className="ms-auto flex gap-1">
           {mood.is_mine ? (
             <>
-              <button type="button" className={button} onClick={() => setEditing(mood.content)}>
+              <button type="button" className={button} onClick={() => setEditing(true)}>
                 <FormattedMessage id="common.edit" />
               </button>
               <button type="button" className={`${button} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>

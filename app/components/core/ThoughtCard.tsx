@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
 import { localizedPath } from '../../../core/locales.ts';
-import { graphemeLength } from '../../../core/text.ts';
 import type { Thought } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { Author } from './Author.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { EditText } from './EditText.tsx';
 import { errorMessage } from './errors.ts';
 import { Reactions } from './Reactions.tsx';
 import { RichText } from './RichText.tsx';
@@ -22,20 +22,8 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
   const toast = useToast();
   const intl = useIntl();
   const [thought, setThought] = useState(initial);
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    if (editing === null) return;
-    try {
-      const res = await api.updateThought(thought.id, editing);
-      setThought(res.data);
-      setEditing(null);
-    } catch (err) {
-      toast.error(errorMessage(err, intl));
-    }
-  }
 
   async function remove() {
     try {
@@ -52,31 +40,17 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
       <header className="mb-2">
         <Author user={thought.user} at={thought.created_at} size={24} />
       </header>
-      {editing !== null ? (
-        <form onSubmit={save} className="flex flex-col gap-2">
-          <label htmlFor={`thought-${thought.id}-edit`} className="sr-only">
-            <FormattedMessage id="thoughts.label" />
-          </label>
-          <textarea
-            id={`thought-${thought.id}-edit`}
-            value={editing}
-            onChange={(e) => setEditing(e.target.value)}
-            rows={3}
-            dir="auto"
-            className="rounded-xl border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
-          />
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            <FormattedMessage id="composer.counter" values={{ count: graphemeLength(editing.trim()), max: LIMITS.thought }} />
-          </p>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="rounded-full px-4 py-2" onClick={() => setEditing(null)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 text-white">
-              <FormattedMessage id="common.save" />
-            </button>
-          </div>
-        </form>
+      {editing ? (
+        <EditText
+          label={intl.formatMessage({ id: 'thoughts.label' })}
+          initial={thought.content}
+          max={LIMITS.thought}
+          onCancel={() => setEditing(false)}
+          onSave={async (content) => {
+            setThought((await api.updateThought(thought.id, content)).data);
+            setEditing(false);
+          }}
+        />
       ) : page ? (
         <div lang={thought.language}>
           <RichText text={thought.content} locale={locale} className="text-lg" />
@@ -100,7 +74,7 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
         />
         {thought.is_mine ? (
           <span className="ms-auto flex gap-1">
-            <button type="button" className={button} onClick={() => setEditing(thought.content)}>
+            <button type="button" className={button} onClick={() => setEditing(true)}>
               <FormattedMessage id="common.edit" />
             </button>
             <button type="button" className={`${button} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>

@@ -1,0 +1,79 @@
+/**
+ * Editing a text in place: the box, a counter against its limit, Cancel and Save. A refused save keeps the
+ * box open with the server's field message under it and its message in a toast.
+ */
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { graphemeLength } from '../../../core/text.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { errorMessage, fieldErrors } from './errors.ts';
+
+export function EditText({
+  label,
+  initial,
+  max,
+  rows = 3,
+  boxed = false,
+  failure = 'error',
+  onSave,
+  onCancel,
+}: {
+  label: string;
+  initial: string;
+  max: number;
+  rows?: number;
+  /** A form of its own on the page (shown label, border), rather than inside a card. */
+  boxed?: boolean;
+  /** The toast title of a refusal (SPEC.md section 8: "Warning" for moods). */
+  failure?: 'error' | 'warning';
+  onSave: (text: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const toast = useToast();
+  const intl = useIntl();
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    try {
+      await onSave(text);
+    } catch (err) {
+      setError(fieldErrors(err).content ?? null);
+      toast.error(errorMessage(err, intl), failure);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className={`flex flex-col gap-2 ${boxed ? 'rounded-2xl border border-stone-300 p-4 dark:border-stone-700' : ''}`}
+    >
+      <label htmlFor={id} className={boxed ? 'font-medium' : 'sr-only'}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={rows}
+        dir="auto"
+        aria-invalid={Boolean(error)}
+        className="rounded-xl border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
+      />
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        <FormattedMessage id="composer.counter" values={{ count: graphemeLength(text.trim()), max }} />
+      </p>
+      {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="rounded-full px-4 py-2" onClick={onCancel}>
+          <FormattedMessage id="common.cancel" />
+        </button>
+        <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white">
+          <FormattedMessage id="common.save" />
+        </button>
+      </div>
+    </form>
+  );
+}
