@@ -90,3 +90,8 @@ export function detectLanguage(text: string, fallback: string): string {
   const strict = SIBLINGS.has(`${fallback}:${guess.code}`) || !KNOWN.has(fallback);
   return guess.margin >= (strict ? STRICT_MARGIN : MIN_MARGIN) ? guess.code : fallback;
 }
+
+/** The language an author's text is stored under: detected, unless the author turned detection off. */
+export function languageOfText(author: { autoDetectLanguages: boolean; locale: string }, text: string): string {
+  return author.autoDetectLanguages ? detectLanguage(text, author.locale) : author.locale;
+}

@@ -65,3 +65,6 @@ export function prepared<T>(db: DbOrTx, name: string, build: (name: string) => T
  * order matches. With the plain form every page sorted the whole table.
  */
 export const newestFirst = (createdAt: AnyPgColumn, id: AnyPgColumn) => [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+
+/** The start of a window of `days` days ending now (trending, popular, latest). */
+export const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);

@@ -12,7 +12,7 @@ import { avatars, comments, favorites, feelings, polls, postHides, posts, postTa
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { feedTotal, newestFirst, prepared } from '../feed/service.ts';
+import { daysAgo, feedTotal, newestFirst, prepared } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { pollsFor, pollsOf } from '../polls/service.ts';
 import { tagsFor } from '../tags/service.ts';
@@ -334,11 +334,9 @@ export async function listFavorites(db: DbOrTx, viewer: SignedInViewer, q: PageQ
   return paged(data, n, q, '/api/favorites');
 }
 
-const since = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-
 /** Most supports and comments received in the last 7 days; at most 10. */
 export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]> {
-  const from = since(TRENDING_DAYS);
+  const from = daysAgo(TRENDING_DAYS);
   // The score of every post with activity in the window, from the two tables' rows in the window alone, then the
   // ten best posts by id; only those are read in full. (Scoring each candidate with two counts of its own read the
   // whole posts table: ~200 ms at 200,000 posts.)
@@ -385,7 +383,7 @@ export async function relatedPosts(db: DbOrTx, viewer: Viewer, postId: number): 
 /** The newest posts written inside a topic; at most 10. */
 export async function latestTopicPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]> {
   const rows = await postQuery(db)
-    .where(and(isNotNull(posts.topicId), gte(posts.createdAt, since(30)), ...visibleTo(viewer)))
+    .where(and(isNotNull(posts.topicId), gte(posts.createdAt, daysAgo(30)), ...visibleTo(viewer)))
     .orderBy(...newest)
     .limit(10);
   return hydrate(db, rows, viewer);

@@ -10,7 +10,7 @@ import type { Mood, Post } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { feelings, moods, posts } from '../../../db/schema.ts';
 import { Forbidden, Invalid, NotFound, Rejected, TooMany } from '../../errors.ts';
-import { detectLanguage } from '../../lib/language.ts';
+import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { bumpCount } from '../feed/service.ts';
 import { requireFeeling } from '../feelings/service.ts';
@@ -104,9 +104,6 @@ async function feelingFor(tx: Tx, id: number | undefined, asked: 'post' | 'mood'
   return same?.id ?? null;
 }
 
-/** The language a text is stored under: detected, unless the author turned detection off. */
-const languageOf = (user: UserRow, content: string) => (user.autoDetectLanguages ? detectLanguage(content, user.locale) : user.locale);
-
 /**
  * Writes a text where its length puts it: more than 150 characters is a post, otherwise a mood.
  * `prefer` is what the author asked for: it decides the boundary (a mood of exactly 150 becomes a post)
@@ -118,7 +115,7 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
   // A post in a topic stays in its topic whatever its length.
   const asPost = input.topic_id !== undefined || (prefer === 'post' ? length > MOOD_THRESHOLD : length >= MOOD_THRESHOLD);
   const key = normalizeForDuplicate(content);
-  const language = languageOf(user, content);
+  const language = languageOfText(user, content);
   const viewer: Viewer = { id: user.id, locale: user.locale, languages: null };
   return db.transaction(async (tx) => {
     await lockUser(tx, user.id);
@@ -160,7 +157,7 @@ async function ownPost(tx: Tx, userId: number, id: number) {
 export async function updatePost(db: Db, user: UserRow, id: number, input: { content: string; feeling_id?: number }): Promise<Post> {
   const content = input.content.trim();
   const key = normalizeForDuplicate(content);
-  const language = languageOf(user, content);
+  const language = languageOfText(user, content);
   return db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     const before = await ownPost(tx, user.id, id);
@@ -199,7 +196,7 @@ export async function updateMood(db: Db, user: UserRow, id: number, input: { con
     throw new Invalid({ content: { key: 'validation.too_long', values: { max: MOOD_THRESHOLD - 1 } } });
   }
   const key = normalizeForDuplicate(content);
-  const language = languageOf(user, content);
+  const language = languageOfText(user, content);
   return db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     const before = await ownMood(tx, user.id, id);

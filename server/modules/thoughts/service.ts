@@ -3,15 +3,15 @@
  * relate, hope); the same reaction again takes it back. Reaction counts are kept on the row.
  */
 import { and, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { THOUGHT_REACTIONS, type ThoughtReaction } from '../../../core/limits.ts';
+import { THOUGHT_REACTIONS, type ThoughtReaction, TRENDING_DAYS } from '../../../core/limits.ts';
 import type { Thought } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, thoughtReactions, thoughts, users } from '../../../db/schema.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
-import { detectLanguage } from '../../lib/language.ts';
+import { languageOfText } from '../../lib/language.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { bumpCount, feedTotal, newestFirst } from '../feed/service.ts';
+import { bumpCount, daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
 import { authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
 
 const countColumn = {
@@ -88,11 +88,9 @@ export async function thoughtExists(db: DbOrTx, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-const languageOf = (user: UserRow, content: string) => (user.autoDetectLanguages ? detectLanguage(content, user.locale) : user.locale);
-
 export async function createThought(db: Db, user: UserRow, viewer: SignedInViewer, content: string): Promise<Thought> {
   const text = content.trim();
-  const language = languageOf(user, text);
+  const language = languageOfText(user, text);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(thoughts).values({ userId: user.id, content: text, language }).returning({ id: thoughts.id });
     await bumpCount(tx, 'thought', language, 1);
@@ -109,7 +107,7 @@ async function ownThought(tx: DbOrTx, userId: number, id: number) {
 
 export async function updateThought(db: Db, user: UserRow, viewer: SignedInViewer, id: number, content: string): Promise<Thought> {
   const text = content.trim();
-  const language = languageOf(user, text);
+  const language = languageOfText(user, text);
   return db.transaction(async (tx) => {
     const before = await ownThought(tx, user.id, id);
     await tx.update(thoughts).set({ content: text, language, updatedAt: new Date() }).where(eq(thoughts.id, id));
@@ -154,11 +152,9 @@ export async function react(db: Db, userId: number, thoughtId: number, type: Tho
   });
 }
 
-const weekAgo = () => new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
-
 /** Most reactions in the last 7 days; at most 10. */
 export async function popularThoughts(db: DbOrTx, viewer: Viewer): Promise<Thought[]> {
-  const from = weekAgo();
+  const from = daysAgo(TRENDING_DAYS);
   const recent = db
     .select({ thoughtId: thoughtReactions.thoughtId, n: sql<number>`count(*)`.as('n') })
     .from(thoughtReactions)

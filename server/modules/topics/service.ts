@@ -1,5 +1,6 @@
 /** Topics: a titled space with a category and a cover whose posts are ordinary posts carrying its id. */
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { TRENDING_DAYS } from '../../../core/limits.ts';
 import type { Topic } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, categories, posts, supports, topicCovers, topics, users } from '../../../db/schema.ts';
@@ -7,7 +8,7 @@ import { Invalid, NotFound } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { newestFirst } from '../feed/service.ts';
+import { daysAgo, newestFirst } from '../feed/service.ts';
 import { authorColumns, serializer, toAuthor } from '../users/service.ts';
 
 export const coverUrl = (file: string) => `/covers/${file}`;
@@ -96,11 +97,9 @@ export async function createTopic(db: Db, viewer: Viewer & { id: number }, input
   });
 }
 
-const weekAgo = () => new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
-
 /** Most posts and supports on its posts in the last 7 days; at most 10. */
 export async function trendingTopics(db: DbOrTx, viewer: Viewer): Promise<Topic[]> {
-  const from = weekAgo();
+  const from = daysAgo(TRENDING_DAYS);
   const score = sql<number>`(
     (select count(*) from ${posts} where ${posts.topicId} = ${topics.id} and ${posts.createdAt} >= ${from})
     + (select count(*) from ${supports} join ${posts} p on p.id = ${supports.postId} where p.topic_id = ${topics.id} and ${supports.createdAt} >= ${from}))`;
