@@ -26,7 +26,6 @@ const commentBase = z.object({
 // Replies are one level deep, so a reply's own replies list is always empty.
 const commentSchema = commentBase.extend({ replies: z.array(commentBase.extend({ replies: z.array(z.unknown()) })) });
 
-const auth = { security: [{ bearer: [] }] };
 const commentContent = text(1, LIMITS.comment);
 
 export default async function commentRoutes(fastify: FastifyInstance, opts: { db: Db }) {
@@ -65,7 +64,6 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['comments'],
         summary: 'Comment on a post',
         body: z.object({ post_id: idField, content: commentContent }),
@@ -81,7 +79,6 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['comments'],
         summary: 'Reply to a comment (replies are one level deep)',
         body: z.object({ comment_id: idField, content: commentContent }),
@@ -97,7 +94,6 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['comments'],
         summary: 'Edit your own comment',
         params: idParam,
@@ -113,7 +109,6 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['comments'],
         summary: 'Delete your own comment and its replies',
         params: idParam,
@@ -131,7 +126,6 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['comments'],
         summary: 'Vote a comment up (1), down (-1) or take the vote back (0)',
         body: z.object({ comment_id: idField, vote: z.union([z.literal(-1), z.literal(0), z.literal(1)]) }),

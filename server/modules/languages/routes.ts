@@ -21,7 +21,6 @@ export function languageList(appHost: string | undefined): LanguageInfo[] {
 }
 
 const contentLanguages = z.object({ data: z.array(z.string()), auto_detect: z.boolean() });
-const auth = { security: [{ bearer: [] }] };
 
 export default async function languageRoutes(fastify: FastifyInstance, opts: { appHost?: string; db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +55,6 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['languages'],
         summary: 'The content languages you read (empty: all) and whether your texts are language-detected',
         response: { 200: contentLanguages },
@@ -70,7 +68,6 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['languages'],
         summary: 'Choose the content languages of your feeds (an empty list shows all)',
         body: z.object({ languages: z.array(z.enum(LOCALE_CODES as [string, ...string[]])).max(LOCALE_CODES.length) }),
@@ -85,7 +82,6 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['languages'],
         summary: 'Turn language detection of your own texts on or off (off: they are stored in your interface language)',
         response: { 200: contentLanguages },

@@ -25,7 +25,6 @@ import { deleteMood, updateMood, write } from '../posts/write.ts';
 import { errorSchema } from '../users/schemas.ts';
 import { getMood, interact, listMoods, setMoodHidden } from './service.ts';
 
-const auth = { security: [{ bearer: [] }] };
 const interactionsSchema = z.object({
   interactions: z.record(z.string(), z.number()),
   my_interaction: z.enum(MOOD_INTERACTIONS).nullable(),
@@ -66,7 +65,6 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['moods'],
         summary: 'Share a mood (150 characters or more become a post)',
         body: z.object({ content: postContent, feeling_id: idField, poll: pollInput.optional() }),
@@ -97,7 +95,6 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['moods'],
         summary: 'Edit your own mood (it stays a mood: fewer than 150 characters)',
         params: idParam,
@@ -116,7 +113,6 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['moods'],
         summary: 'Delete your own mood',
         params: idParam,
@@ -138,7 +134,6 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
       {
         onRequest: app.requireUser,
         schema: {
-          ...auth,
           tags: ['moods'],
           summary: hidden ? 'Hide a mood from your feeds' : 'Show a hidden mood again',
           body: moodIdBody,
@@ -154,7 +149,6 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['moods'],
         summary: 'React to a mood (one per user; a new type replaces the old)',
         body: z.object({ mood_id: idField, type: z.enum(MOOD_INTERACTIONS) }),
@@ -169,7 +163,6 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['moods'],
         summary: 'Remove your reaction to a mood',
         body: moodIdBody,
@@ -197,7 +190,6 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['polls'],
         summary: 'Vote in a poll, or move your vote',
         body: z.object({ poll_option_id: idField }),
@@ -212,7 +204,6 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['polls'],
         summary: 'Take back your vote',
         body: z.object({ poll_id: idField }),

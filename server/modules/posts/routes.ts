@@ -29,7 +29,6 @@ export interface PostRouteOptions {
 }
 
 const listOf = z.object({ data: z.array(postSchema) });
-const auth = { security: [{ bearer: [] }] };
 
 /** Origin of the page a visitor reads, for absolute URLs in JSON-LD. */
 export function originOf(request: FastifyRequest): string {
@@ -79,7 +78,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Write a post (150 characters or fewer become a mood)',
         description:
@@ -109,7 +107,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Edit your own post',
         params: idParam,
@@ -128,7 +125,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Delete your own post',
         params: idParam,
@@ -146,7 +142,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'May I post now? The posting limits, asked before the composer opens',
         querystring: z.discriminatedUnion('type', [
@@ -244,7 +239,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Support a post (idempotent)',
         body: postIdBody,
@@ -259,7 +253,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Withdraw your support',
         body: postIdBody,
@@ -274,7 +267,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Add a post to your favorites, or remove it',
         body: postIdBody,
@@ -289,7 +281,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Your favorite posts',
         querystring: pageQuery,
@@ -304,7 +295,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Hide a post from your feeds',
         body: postIdBody,
@@ -319,7 +309,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['posts'],
         summary: 'Show a hidden post again',
         params: z.object({ post_id: idString }),
@@ -336,7 +325,6 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       {
         onRequest: app.requireUser,
         schema: {
-          ...auth,
           tags: ['posts'],
           summary: `Toggle ${field} on your own post`,
           body: postIdBody,

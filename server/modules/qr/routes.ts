@@ -69,7 +69,6 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
       schema: {
         tags,
         summary: 'Approve a QR code: the device showing it is signed in as the current user',
-        security: [{ bearer: [] }],
         body: qrTokenBody,
         response: {
           200: z.object({ message: z.string() }),

@@ -38,7 +38,6 @@ export default async function reportRoutes(fastify: FastifyInstance, opts: { db:
       {
         onRequest: app.requireUser,
         schema: {
-          security: [{ bearer: [] }],
           tags: ['reports'],
           summary: `Report a ${target} (once per user)`,
           body: z.object({ [field]: idField, ...reportBody }),

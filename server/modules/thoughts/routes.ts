@@ -37,7 +37,6 @@ export const thoughtSchema = z.object({
   created_at: z.string(),
 });
 const listOf = z.object({ data: z.array(thoughtSchema) });
-const auth = { security: [{ bearer: [] }] };
 const content = z.object({ content: text(1, LIMITS.thought) });
 
 export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db: Db }) {
@@ -93,7 +92,6 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['thoughts'],
         summary: 'Share a thought (up to 500 characters)',
         body: content,
@@ -112,7 +110,6 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['thoughts'],
         summary: 'Edit your own thought',
         params: idParam,
@@ -130,7 +127,6 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['thoughts'],
         summary: 'Delete your own thought',
         params: idParam,
@@ -148,7 +144,6 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
     {
       onRequest: app.requireUser,
       schema: {
-        ...auth,
         tags: ['thoughts'],
         summary: 'React to a thought (one per reader; the same type again removes it)',
         body: z.object({ thought_id: idField, type: z.enum(THOUGHT_REACTIONS) }),

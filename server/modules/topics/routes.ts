@@ -81,7 +81,6 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
     {
       onRequest: app.requireUser,
       schema: {
-        security: [{ bearer: [] }],
         tags: ['topics'],
         summary: 'Create a topic with a category and one of the preset covers',
         body: z.object({
