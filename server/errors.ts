@@ -63,3 +63,10 @@ export class TooMany extends AppError {
     super(429, msg, { ...extra, retry_at: retryAt.toISOString() });
   }
 }
+
+/** "own" in API.md: the row must exist (404) and be the user's (403). */
+export function ownedBy<T extends { userId: number }>(row: T | undefined, userId: number): T {
+  if (!row) throw new NotFound();
+  if (row.userId !== userId) throw new Forbidden();
+  return row;
+}

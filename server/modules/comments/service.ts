@@ -7,7 +7,7 @@ import { POINTS } from '../../../core/limits.ts';
 import type { Comment } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { avatars, comments, commentVotes, posts, users } from '../../../db/schema.ts';
-import { Forbidden, NotFound } from '../../errors.ts';
+import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { authorColumns, awardPoints, serializer, toAuthor } from '../users/service.ts';
@@ -137,9 +137,7 @@ export async function addReply(db: Db, viewer: SignedInViewer, commentId: number
 
 async function ownComment(tx: Tx, userId: number, id: number) {
   const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
-  if (!row) throw new NotFound();
-  if (row.userId !== userId) throw new Forbidden();
-  return row;
+  return ownedBy(row, userId);
 }
 
 export async function updateComment(db: Db, viewer: SignedInViewer, id: number, content: string): Promise<Comment> {

@@ -9,7 +9,7 @@ import { graphemeLength, normalizeForDuplicate } from '../../../core/text.ts';
 import type { Mood, Post } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { feelings, moods, posts } from '../../../db/schema.ts';
-import { Forbidden, Invalid, NotFound, Rejected, TooMany } from '../../errors.ts';
+import { Invalid, ownedBy, Rejected, TooMany } from '../../errors.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { bumpCount } from '../feed/service.ts';
@@ -149,9 +149,7 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
 
 async function ownPost(tx: Tx, userId: number, id: number) {
   const [row] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
-  if (!row) throw new NotFound();
-  if (row.userId !== userId) throw new Forbidden();
-  return row;
+  return ownedBy(row, userId);
 }
 
 export async function updatePost(db: Db, user: UserRow, id: number, input: { content: string; feeling_id?: number }): Promise<Post> {
@@ -184,9 +182,7 @@ export async function deletePost(db: Db, userId: number, id: number): Promise<vo
 
 async function ownMood(tx: Tx, userId: number, id: number) {
   const [row] = await tx.select().from(moods).where(eq(moods.id, id)).for('update');
-  if (!row) throw new NotFound();
-  if (row.userId !== userId) throw new Forbidden();
-  return row;
+  return ownedBy(row, userId);
 }
 
 /** A mood stays a mood when edited: text of 150 characters or more is refused rather than moved. */

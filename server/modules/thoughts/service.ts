@@ -7,7 +7,7 @@ import { THOUGHT_REACTIONS, type ThoughtReaction, TRENDING_DAYS } from '../../..
 import type { Thought } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, thoughtReactions, thoughts, users } from '../../../db/schema.ts';
-import { Forbidden, NotFound } from '../../errors.ts';
+import { NotFound, ownedBy } from '../../errors.ts';
 import { languageOfText } from '../../lib/language.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
@@ -100,9 +100,7 @@ export async function createThought(db: Db, user: UserRow, viewer: SignedInViewe
 
 async function ownThought(tx: DbOrTx, userId: number, id: number) {
   const [row] = await tx.select().from(thoughts).where(eq(thoughts.id, id)).for('update');
-  if (!row) throw new NotFound();
-  if (row.userId !== userId) throw new Forbidden();
-  return row;
+  return ownedBy(row, userId);
 }
 
 export async function updateThought(db: Db, user: UserRow, viewer: SignedInViewer, id: number, content: string): Promise<Thought> {
