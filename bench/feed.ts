@@ -17,6 +17,9 @@
  * PostgreSQL runs in a throwaway database `bench_<random>` created on that server (the URL's user must be allowed
  * to create databases) and dropped at the end; PGlite in a temporary data directory, removed at the end.
  * Requests are not logged (LOG_LEVEL=warn; BENCH_LOG_LEVEL changes it) and the rate limit is out of the way.
+ * Signed-out rows run twice: as configured by default, where the guest cache (server/plugins/guest-cache.ts)
+ * answers repeated guest reads from memory, and with it off, where every request reaches the database as a
+ * signed-in reader's always does.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -60,6 +63,8 @@ interface ServeOptions {
   url?: string;
   dataDir?: string;
   web: boolean;
+  /** Seconds signed-out requests may be served from the guest cache; 0 sends every request to the database. */
+  guestCache: number;
   /** The signed-in reader's token, once made. */
   token?: string;
 }
@@ -82,7 +87,12 @@ async function serve(options: ServeOptions) {
   const send = (message: object) => process.send?.(message);
   const database = await openDatabase(options.url ? { url: options.url } : { dataDir: options.dataDir });
   const token = options.token ?? (await makeViewer(database));
-  const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_MAX: '1000000000' });
+  const config = parseConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_MAX: '1000000000',
+    GUEST_CACHE_SECONDS: String(options.guestCache),
+  });
   const app = await buildApp({ config, database, web: options.web ? 'production' : undefined });
   // Requests still being answered when autocannon stops (pages hijack the reply, so their end is the response's).
   let inFlight = 0;
@@ -134,7 +144,7 @@ const autocannonCli = join(root, 'node_modules/autocannon/autocannon.js');
 
 interface Target {
   name: 'postgres' | 'pglite';
-  serve: Omit<ServeOptions, 'web'>;
+  serve: Omit<ServeOptions, 'web' | 'guestCache'>;
   /** fill.ts arguments for this database. */
   fillArgs: string[];
   dispose(): Promise<void>;
@@ -254,13 +264,21 @@ interface Endpoint {
   path: string;
   signedIn?: boolean;
   web?: boolean;
+  /** Served with the guest cache on (the default configuration); otherwise every request reaches the database. */
+  cached?: boolean;
 }
 
 const endpoints: Endpoint[] = [
-  { name: 'GET /api/posts', path: '/api/posts' },
+  { name: 'GET /api/posts (guest, guest cache)', path: '/api/posts', cached: true },
+  { name: 'GET /api/posts (guest, no cache)', path: '/api/posts' },
   { name: 'GET /api/posts (signed in)', path: '/api/posts', signedIn: true },
-  { name: 'GET /api/posts?page=50', path: '/api/posts?page=50' },
-  ...(args.web ? [{ name: 'GET / (SSR)', path: '/', web: true }] : []),
+  { name: 'GET /api/posts?page=50 (no cache)', path: '/api/posts?page=50' },
+  ...(args.web
+    ? [
+        { name: 'GET / (SSR, guest, guest cache)', path: '/', web: true, cached: true },
+        { name: 'GET / (SSR, guest, no cache)', path: '/', web: true },
+      ]
+    : []),
 ];
 
 interface Row {
@@ -275,12 +293,13 @@ interface Row {
   busyBefore: number;
 }
 
-async function measure(target: Target, size: number, rows: Row[], tokens: Map<Target, string>) {
-  const server = await startServer({ ...target.serve, web: args.web, token: tokens.get(target) });
+/** Each endpoint against one app process, with the guest cache on (`cached`) or off. */
+async function measure(target: Target, size: number, rows: Row[], tokens: Map<Target, string>, cached: boolean) {
+  const server = await startServer({ ...target.serve, web: args.web, guestCache: cached ? 5 : 0, token: tokens.get(target) });
   tokens.set(target, server.token);
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    for (const e of endpoints) {
+    for (const e of endpoints.filter((x) => Boolean(x.cached) === cached)) {
       const headers: Record<string, string> = e.signedIn ? { authorization: `Bearer ${server.token}` } : {};
       const check = await fetch(base + e.path, { headers });
       if (!check.ok) throw new Error(`${e.name}: ${check.status} ${(await check.text()).slice(0, 300)}`);
@@ -382,7 +401,7 @@ async function main() {
         [join(root, 'bench/fill.ts'), '--posts', String(size), '--users', args.users, ...targets.flatMap((t) => t.fillArgs)],
         true,
       );
-      for (const target of targets) await measure(target, size, rows, tokens);
+      for (const target of targets) for (const cached of [true, false]) await measure(target, size, rows, tokens, cached);
     }
     console.log(`\n${table(rows)}\n`);
     console.log(

@@ -38,7 +38,7 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8 });
     // An idle connection closed by the server (restart, failover, a dropped test database) must not crash
     // the process: the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`postgres idle connection error: ${err.message}`));

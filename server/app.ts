@@ -29,6 +29,7 @@ import topicRoutes from './modules/topics/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import guestCachePlugin from './plugins/guest-cache.ts';
 import localePlugin from './plugins/locale.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import { type WebMode, webPlugin } from './plugins/web.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(localePlugin, { appHost: config.APP_HOST });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: database.db });
+  await app.register(guestCachePlugin, { ttlSeconds: config.GUEST_CACHE_SECONDS, redis: redis ?? undefined });
   await app.register(realtimePlugin, { db: database.db, redis: redis ?? undefined });
 
   // Routes

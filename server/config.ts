@@ -29,6 +29,10 @@ export const configSchema = z.object({
   /** Requests per minute per IP across the API. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   TRUST_PROXY: boolish.default(false),
+  /** How long signed-out visitors may be served a kept response (feeds, posts, pages); 0 turns the guest cache off. */
+  GUEST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** PostgreSQL connections of this process: about twice the database's cores (more only queue inside PostgreSQL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
 });
 
 export type Config = z.infer<typeof configSchema>;

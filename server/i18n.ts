@@ -9,6 +9,8 @@ export type MessageValues = Record<string, string | number | Date>;
 const catalogs = new Map<string, Catalog>();
 const intls = new Map<string, IntlShape<string>>();
 const cache = createIntlCache();
+/** Messages without values, by locale then key: names of ranks, feelings and categories are on every item of a feed. */
+const plain = new Map<string, Map<string, string>>();
 
 function readCatalog(code: string): Catalog {
   let catalog = catalogs.get(code);
@@ -60,7 +62,18 @@ export function translate(locale: string, key: string, values?: MessageValues): 
     const en = readCatalog(DEFAULT_LOCALE)[key];
     return en ?? key;
   }
-  return intl.formatMessage({ id: key }, values) as string;
+  if (values) return intl.formatMessage({ id: key }, values) as string;
+  let byKey = plain.get(intl.locale);
+  if (!byKey) {
+    byKey = new Map();
+    plain.set(intl.locale, byKey);
+  }
+  let text = byKey.get(key);
+  if (text === undefined) {
+    text = intl.formatMessage({ id: key }) as string;
+    byKey.set(key, text);
+  }
+  return text;
 }
 
 export function hasMessage(key: string): boolean {

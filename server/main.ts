@@ -8,7 +8,11 @@ import { loadConfig } from './config.ts';
 const config = loadConfig();
 const dev = process.argv.includes('--dev');
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
 await database.migrate();
 await ensureReferenceData(database.db);
 

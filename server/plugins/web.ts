@@ -121,30 +121,40 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
 
   // One handler per build: in development the build changes with every edit.
   let current: { build: ServerBuild; handle: ReturnType<typeof reactRouter.createRequestHandler> } | null = null;
-  async function render(req: IncomingMessage, res: ServerResponse, clientIp: string, protocol: string) {
+  async function render(req: IncomingMessage, res: ServerResponse, clientIp: string, protocol: string): Promise<Response> {
     try {
       const [build, router] = await Promise.all([getBuild(), getRouter()]);
       if (current?.build !== build) current = { build, handle: router.createRequestHandler(build, opts.mode) };
       const request = createRequest(req, res, { protocol: `${protocol}:` });
-      await sendResponse(res, await current.handle(request, await loadContext(request, build, clientIp)));
+      return await current.handle(request, await loadContext(request, build, clientIp));
     } catch (err) {
       app.log.error({ err }, 'page rendering failed');
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Server Error');
+      return new Response('Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     }
   }
 
-  // Pages take the raw request: no body parsing, no JSON error handling, React Router answers.
+  // Pages take the raw request: no body parsing, no JSON error handling, React Router answers. In production the
+  // answer goes out through Fastify, so it is compressed and a guest's page can come from the guest cache.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    scope.all('/*', { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => {
-      reply.hijack();
+    const config = { rateLimit: false, guestCache: opts.mode === 'production' } as const;
+    scope.all('/*', { schema: { hide: true }, config }, async (request, reply) => {
       const { raw: req } = request;
       const { raw: res } = reply;
-      const go = () => void render(req, res, request.ip, request.protocol);
-      if (handleAssets) handleAssets(req, res, go);
-      else go();
+      if (handleAssets) {
+        // Vite's middleware answers on the raw response.
+        const assets = handleAssets;
+        reply.hijack();
+        assets(req, res, () => void render(req, res, request.ip, request.protocol).then((response) => sendResponse(res, response)));
+        return;
+      }
+      const response = await render(req, res, request.ip, request.protocol);
+      if (!request.guestCacheFill) return reply.send(response);
+      // The guest cache keeps whole bodies.
+      reply.code(response.status);
+      for (const [name, value] of response.headers) reply.header(name, value);
+      return reply.send(Buffer.from(await response.arrayBuffer()));
     });
   });
 }

@@ -35,6 +35,7 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/post-comments',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['comments'],
         summary: "A post's top-level comments, oldest first, each with its first 3 replies",
@@ -48,6 +49,7 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/comments/:id/replies',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['comments'],
         summary: "A comment's replies, oldest first",

@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { contentCounts } from '../../../db/schema.ts';
+import { prepared } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 
 export type Kind = 'post' | 'mood' | 'thought';
@@ -35,28 +36,6 @@ export async function feedTotal(db: DbOrTx, kind: Kind, viewer: Viewer, hidden?:
     viewer.id !== null && hidden ? hidden() : 0,
   ]);
   return Math.max(0, row.total - hiddenCount);
-}
-
-const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
-
-/**
- * A query of the feeds' hot path, built once per database handle and run as a named prepared statement. Drizzle
- * spends more CPU turning a query into SQL (~0.1–0.3 ms each) than the driver spends running it, and PostgreSQL
- * parses a named statement once per connection. `name` must always stand for the same SQL text; values that
- * change go in as placeholders.
- */
-export function prepared<T>(db: DbOrTx, name: string, build: (name: string) => T): T {
-  let byName = statements.get(db);
-  if (!byName) {
-    byName = new Map();
-    statements.set(db, byName);
-  }
-  let query = byName.get(name) as T | undefined;
-  if (query === undefined) {
-    query = build(name);
-    byName.set(name, query);
-  }
-  return query;
 }
 
 /**

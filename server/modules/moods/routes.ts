@@ -37,6 +37,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.get(
     '/api/user/get/moods',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['moods'],
         summary: "Moods, newest first, in the viewer's content languages",
@@ -50,6 +51,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.get(
     '/api/user/show/mood/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['moods'],
         summary: 'One mood',

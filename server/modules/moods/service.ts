@@ -12,7 +12,7 @@ import { offset, type PageQuery, paged } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
-import { pollsFor } from '../polls/service.ts';
+import { pollJson } from '../polls/service.ts';
 import { authorColumns, serializer, toAuthor } from '../users/service.ts';
 
 const countColumn = { hug: moods.hugCount, relate: moods.relateCount, strength: moods.strengthCount, care: moods.careCount } as const;
@@ -23,6 +23,7 @@ function moodQuery(db: DbOrTx, viewerId: number | null) {
       mood: moods,
       feeling: feelings,
       ...authorColumns,
+      poll: pollJson('mood', moods.id, viewerId),
       myInteraction:
         viewerId === null
           ? sql<string | null>`null`
@@ -50,21 +51,13 @@ const interactionsOf = (m: typeof moods.$inferSelect): Record<MoodInteraction, n
 });
 
 async function hydrate(db: DbOrTx, rows: MoodJoin[], viewer: Viewer): Promise<Mood[]> {
-  const [s, polls] = await Promise.all([
-    serializer(db, viewer.locale),
-    pollsFor(
-      db,
-      'mood',
-      rows.map((r) => r.mood.id),
-      viewer.id,
-    ),
-  ]);
-  return rows.map(({ mood: m, feeling, myInteraction, isHidden, ...author }) => ({
+  const s = await serializer(db, viewer.locale);
+  return rows.map(({ mood: m, feeling, poll, myInteraction, isHidden, ...author }) => ({
     id: m.id,
     content: m.content,
     language: m.language,
     feeling: feeling ? toFeeling(feeling, viewer.locale) : null,
-    poll: polls.get(m.id) ?? null,
+    poll,
     user: toAuthor(author, s),
     interactions: interactionsOf(m),
     my_interaction: myInteraction ?? null,

@@ -2,12 +2,12 @@
  * Polls on posts and moods: 2–6 options, one vote per user per poll that can be moved or removed. Vote
  * counts are kept on the options and the poll in the same transaction as the vote.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Poll } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { pollOptions, polls, pollVotes } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
-import { prepared } from '../feed/service.ts';
 
 export interface PollInput {
   question?: string | null;
@@ -24,75 +24,36 @@ export async function createPoll(tx: Tx, owner: PollOwner, input: PollInput): Pr
   await tx.insert(pollOptions).values(input.options.map((text, position) => ({ pollId: poll.id, text: text.trim(), position })));
 }
 
-/** The polls of these posts or moods, keyed by the owner's id, with the viewer's vote. */
-export async function pollsFor(db: DbOrTx, kind: 'post' | 'mood', ownerIds: number[], viewerId: number | null) {
-  const out = new Map<number, Poll>();
-  if (ownerIds.length === 0) return out;
-  const ownerColumn = kind === 'post' ? polls.postId : polls.moodId;
-  const rows = await prepared(db, `polls_for_${kind}`, (name) =>
-    db
-      .select()
-      .from(polls)
-      .where(sql`${ownerColumn} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare(name),
-  ).execute({ ids: ownerIds });
-  if (rows.length === 0) return out;
-  const byId = await assemble(db, rows, viewerId);
-  for (const r of rows) {
-    const poll = byId.get(r.id);
-    const ownerId = kind === 'post' ? r.postId : r.moodId;
-    if (poll && ownerId !== null) out.set(ownerId, poll);
-  }
-  return out;
-}
+type ViewerId = number | Placeholder | null;
 
-/** These polls (rows already read) with their options and the viewer's vote, keyed by poll id. */
-export async function pollsOf(db: DbOrTx, rows: (typeof polls.$inferSelect)[], viewerId: number | null): Promise<Map<number, Poll>> {
-  return rows.length === 0 ? new Map() : assemble(db, rows, viewerId);
-}
-
-/** These polls with their options and the viewer's vote. */
-async function assemble(db: DbOrTx, rows: (typeof polls.$inferSelect)[], viewerId: number | null): Promise<Map<number, Poll>> {
-  const pollIds = rows.map((r) => r.id);
-  const [options, votes] = await Promise.all([
-    prepared(db, 'poll_options_for', (name) =>
-      db
-        .select()
-        .from(pollOptions)
-        .where(sql`${pollOptions.pollId} = any(${sql.placeholder('ids')}::int[])`)
-        .orderBy(asc(pollOptions.position))
-        .prepare(name),
-    ).execute({ ids: pollIds }),
+/** The current `polls` row as a JSON value shaped like `Poll`, with its options and the viewer's vote. */
+function pollObject(viewerId: ViewerId): SQL<Poll> {
+  const myVote =
     viewerId === null
-      ? Promise.resolve([])
-      : prepared(db, 'poll_votes_of_viewer', (name) =>
-          db
-            .select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId })
-            .from(pollVotes)
-            .where(and(sql`${pollVotes.pollId} = any(${sql.placeholder('ids')}::int[])`, eq(pollVotes.userId, sql.placeholder('viewerId'))))
-            .prepare(name),
-        ).execute({ ids: pollIds, viewerId }),
-  ]);
-  const mine = new Map(votes.map((v) => [v.pollId, v.optionId]));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        question: r.question,
-        options: options.filter((o) => o.pollId === r.id).map((o) => ({ id: o.id, text: o.text, votes_count: o.votesCount })),
-        votes_count: r.votesCount,
-        my_vote_option_id: mine.get(r.id) ?? null,
-      },
-    ]),
-  );
+      ? sql`null`
+      : sql`(select ${pollVotes.optionId} from ${pollVotes} where ${pollVotes.pollId} = ${polls.id} and ${pollVotes.userId} = ${viewerId})`;
+  const options = sql`coalesce((select json_agg(json_build_object('id', ${pollOptions.id}, 'text', ${pollOptions.text}, 'votes_count', ${pollOptions.votesCount}) order by ${pollOptions.position})
+    from ${pollOptions} where ${pollOptions.pollId} = ${polls.id}), '[]'::json)`;
+  return sql<Poll>`json_build_object('id', ${polls.id}, 'question', ${polls.question}, 'options', ${options},
+    'votes_count', ${polls.votesCount}, 'my_vote_option_id', ${myVote})`;
+}
+
+/**
+ * The poll of the current post or mood row (null when it has none) with the vote of the viewer (an id, a prepared
+ * statement's placeholder, or null when signed out), so a page of items reads its polls in the same statement.
+ */
+export function pollJson(kind: 'post' | 'mood', owner: AnyPgColumn, viewerId: ViewerId): SQL<Poll | null> {
+  const ownerColumn = kind === 'post' ? polls.postId : polls.moodId;
+  return sql<Poll | null>`(select ${pollObject(viewerId)} from ${polls} where ${ownerColumn} = ${owner})`;
 }
 
 async function getPoll(db: DbOrTx, pollId: number, viewerId: number | null): Promise<Poll> {
-  const rows = await db.select().from(polls).where(eq(polls.id, pollId));
-  const poll = (await assemble(db, rows, viewerId)).get(pollId);
-  if (!poll) throw new NotFound();
-  return poll;
+  const [row] = await db
+    .select({ poll: pollObject(viewerId) })
+    .from(polls)
+    .where(eq(polls.id, pollId));
+  if (!row) throw new NotFound();
+  return row.poll;
 }
 
 /** One voter at a time per poll, so a double click cannot count twice. */

@@ -50,6 +50,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.get(
     '/api/posts',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['posts'],
         summary: "The feed, newest first, in the viewer's content languages, without posts they hid",
@@ -63,6 +64,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.get(
     '/api/posts/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['posts'],
         summary: 'One post',
@@ -169,13 +171,17 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
 
   app.get(
     '/api/trendingPosts',
-    { schema: { tags: ['posts'], summary: 'Most supports and comments in the last 7 days (max 10)', response: { 200: listOf } } },
+    {
+      config: { guestCache: true },
+      schema: { tags: ['posts'], summary: 'Most supports and comments in the last 7 days (max 10)', response: { 200: listOf } },
+    },
     async (request) => ({ data: await trendingPosts(db, viewerOf(request)) }),
   );
 
   app.get(
     '/api/relatedPosts',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['posts'],
         summary: 'Posts sharing tags or the feeling, in the same language (max 6)',
@@ -189,6 +195,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.get(
     '/api/posts-by-keyword',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['posts'],
         summary: 'Posts containing a keyword',
@@ -201,13 +208,17 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
 
   app.get(
     '/api/latestTopicPosts',
-    { schema: { tags: ['posts', 'topics'], summary: 'The newest posts written in topics', response: { 200: listOf } } },
+    {
+      config: { guestCache: true },
+      schema: { tags: ['posts', 'topics'], summary: 'The newest posts written in topics', response: { 200: listOf } },
+    },
     async (request) => ({ data: await latestTopicPosts(db, viewerOf(request)) }),
   );
 
   app.get(
     '/api/schema/post/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['posts'],
         summary: 'schema.org DiscussionForumPosting JSON-LD of a post',

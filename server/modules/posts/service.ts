@@ -1,74 +1,36 @@
 /**
- * Reading posts. Pages of feeds pick their post ids first, then read those posts with everything they show in one
- * prepared query; the other reads join the author and feeling, then fetch polls, tags and the viewer's flags for
- * all their rows at once. Feeds leave out what the viewer hid and keep to their languages.
+ * Reading posts. Every read picks its post ids first, then reads those posts with everything they show in one
+ * prepared statement (postsInOrder). Feeds leave out what the viewer hid and keep to their languages.
  */
-import { and, desc, eq, exists, gte, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { and, desc, eq, exists, gte, ilike, inArray, isNotNull, ne, not, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { TRENDING_DAYS } from '../../../core/limits.ts';
-import type { Poll, Post, Tag } from '../../../core/types.ts';
+import type { Post, Tag } from '../../../core/types.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { avatars, comments, favorites, feelings, polls, postHides, posts, postTags, supports, tags, users } from '../../../db/schema.ts';
+import {
+  avatars,
+  comments,
+  contentCounts,
+  favorites,
+  feelings,
+  postHides,
+  posts,
+  postTags,
+  supports,
+  tags,
+  users,
+} from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/paging.ts';
+import { prepared } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { daysAgo, feedTotal, newestFirst, prepared } from '../feed/service.ts';
+import { daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
-import { pollsFor, pollsOf } from '../polls/service.ts';
-import { tagsFor } from '../tags/service.ts';
+import { pollJson } from '../polls/service.ts';
 import { authorColumns, type Serializer, serializer, toAuthor } from '../users/service.ts';
 
-function postQuery(db: DbOrTx) {
-  return db
-    .select({ post: posts, feeling: feelings, ...authorColumns })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .leftJoin(avatars, eq(avatars.id, users.avatarId))
-    .leftJoin(feelings, eq(feelings.id, posts.feelingId));
-}
-
-/**
- * Which of these posts the viewer supported, favorited and hid: one round trip, each table by its primary key.
- * (As `exists(...)` columns of the page query, PostgreSQL ran the supports one as a hashed subplan: a scan of
- * every support of every post per page, since supports has no index that starts with user_id.)
- */
-async function viewerFlags(db: DbOrTx, viewerId: number | null, ids: number[]) {
-  const flags = { supported: new Set<number>(), favorited: new Set<number>(), hidden: new Set<number>() };
-  if (viewerId === null || ids.length === 0) return flags;
-  const among = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')}::int[])`;
-  const viewerIs = (column: AnyPgColumn) => eq(column, sql.placeholder('viewerId'));
-  const rows = await prepared(db, 'post_flags', (name) =>
-    unionAll(
-      db
-        .select({ postId: supports.postId, kind: sql<number>`1` })
-        .from(supports)
-        .where(and(among(supports.postId), viewerIs(supports.userId))),
-      db
-        .select({ postId: favorites.postId, kind: sql<number>`2` })
-        .from(favorites)
-        .where(and(viewerIs(favorites.userId), among(favorites.postId))),
-      db
-        .select({ postId: postHides.postId, kind: sql<number>`3` })
-        .from(postHides)
-        .where(and(viewerIs(postHides.userId), among(postHides.postId))),
-    ).prepare(name),
-  ).execute({ ids, viewerId });
-  for (const r of rows) (r.kind === 1 ? flags.supported : r.kind === 2 ? flags.favorited : flags.hidden).add(r.postId);
-  return flags;
-}
-
-type PostJoin = Awaited<ReturnType<ReturnType<typeof postQuery>['execute']>>[number];
-
-/** What a post carries besides its row, author and feeling. */
-interface Extras {
-  tags: Tag[];
-  poll: Poll | null;
-  isSupported: boolean;
-  isFavorited: boolean;
-  isHidden: boolean;
-}
-
-function toPost({ post: p, feeling, ...author }: PostJoin, extras: Extras, s: Serializer, viewer: Viewer): Post {
+function toPost(row: DetailsRow, s: Serializer, viewer: Viewer): Post {
+  const { post: p, feeling, poll, tags: tagList, isSupported, isFavorited, isHidden, ...author } = row;
   return {
     id: p.id,
     slug: String(p.id),
@@ -76,14 +38,14 @@ function toPost({ post: p, feeling, ...author }: PostJoin, extras: Extras, s: Se
     language: p.language,
     feeling: feeling ? toFeeling(feeling, viewer.locale) : null,
     topic_id: p.topicId,
-    tags: extras.tags,
-    poll: extras.poll,
+    tags: tagList,
+    poll,
     user: toAuthor(author, s),
     supports_count: p.supportsCount,
     comments_count: p.commentsCount,
-    is_supported: extras.isSupported,
-    is_favorited: extras.isFavorited,
-    is_hidden: extras.isHidden,
+    is_supported: isSupported,
+    is_favorited: isFavorited,
+    is_hidden: isHidden,
     is_mine: viewer.id === p.userId,
     share_disabled: p.shareDisabled,
     advice_disabled: p.adviceDisabled,
@@ -93,54 +55,34 @@ function toPost({ post: p, feeling, ...author }: PostJoin, extras: Extras, s: Se
   };
 }
 
-/** Posts from postQuery, with their tags, polls and the viewer's flags fetched for all of them at once. */
-async function hydrate(db: DbOrTx, rows: PostJoin[], viewer: Viewer): Promise<Post[]> {
-  const ids = rows.map((r) => r.post.id);
-  const [s, pollsByPost, tagsByPost, flags] = await Promise.all([
-    serializer(db, viewer.locale),
-    pollsFor(db, 'post', ids, viewer.id),
-    tagsFor(db, ids),
-    viewerFlags(db, viewer.id, ids),
-  ]);
-  return rows.map((row) => {
-    const id = row.post.id;
-    const extras = {
-      tags: tagsByPost.get(id) ?? [],
-      poll: pollsByPost.get(id) ?? null,
-      isSupported: flags.supported.has(id),
-      isFavorited: flags.favorited.has(id),
-      isHidden: flags.hidden.has(id),
-    };
-    return toPost(row, extras, s, viewer);
-  });
-}
+/** Whether the viewer (an id, or a prepared statement's placeholder) has a row in this per-user table for the current post. */
+const markedBy = (table: typeof supports | typeof favorites | typeof postHides, viewerId: number | Placeholder) =>
+  sql<boolean>`exists(select 1 from ${table} where ${table.postId} = ${posts.id} and ${table.userId} = ${viewerId})`;
 
 /**
- * `exists(...)` of a per-user table for the current post row; false for a signed-out viewer. Only for a query over
- * a few posts by id: over a feed, PostgreSQL may hash the viewer's whole table instead (see viewerFlags).
+ * A per-user flag of the current post row; false for a signed-out viewer. Only for a query over a few posts by id:
+ * over a feed, PostgreSQL may hash the viewer's whole table instead (a scan of every support of every post per
+ * page, since supports has no index that starts with user_id).
  */
-function flag(signedIn: boolean, table: typeof supports | typeof favorites | typeof postHides): SQL<boolean> {
-  if (!signedIn) return sql<boolean>`false`;
-  return sql<boolean>`exists(select 1 from ${table} where ${table.postId} = ${posts.id} and ${table.userId} = ${sql.placeholder('viewerId')})`;
-}
+const flag = (signedIn: boolean, table: typeof supports | typeof favorites | typeof postHides): SQL<boolean> =>
+  signedIn ? markedBy(table, sql.placeholder('viewerId')) : sql<boolean>`false`;
 
-/**
- * Posts by id with all a post shows: author, feeling, poll, tags and the viewer's flags, in one prepared statement.
- * PostgreSQL soon runs it from a cached generic plan, so it is not planned again per request: planning a join of
- * this size costs more than running it.
- */
-function postsByIds(db: DbOrTx, signedIn: boolean) {
-  const tagList = sql<
-    Tag[]
-  >`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by lower(${tags.name}))
+const tagList = sql<Tag[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by lower(${tags.name}))
     from ${postTags} join ${tags} on ${tags.id} = ${postTags.tagId} where ${postTags.postId} = ${posts.id}), '[]'::json)`;
+
+/**
+ * Posts by id with everything a post shows (author, feeling, poll with options and the viewer's vote, tags, the
+ * viewer's flags) in one prepared statement. PostgreSQL soon runs it from a cached generic plan, so it is not
+ * planned again per call: planning a join of this size costs more than running it.
+ */
+function byIds(db: DbOrTx, signedIn: boolean) {
   return prepared(db, signedIn ? 'posts_by_ids_viewer' : 'posts_by_ids', (name) =>
     db
       .select({
         post: posts,
         feeling: feelings,
         ...authorColumns,
-        poll: polls,
+        poll: pollJson('post', posts.id, signedIn ? sql.placeholder('viewerId') : null),
         tags: tagList,
         isSupported: flag(signedIn, supports),
         isFavorited: flag(signedIn, favorites),
@@ -150,29 +92,23 @@ function postsByIds(db: DbOrTx, signedIn: boolean) {
       .innerJoin(users, eq(users.id, posts.userId))
       .leftJoin(avatars, eq(avatars.id, users.avatarId))
       .leftJoin(feelings, eq(feelings.id, posts.feelingId))
-      .leftJoin(polls, eq(polls.postId, posts.id))
       .where(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`)
       .prepare(name),
   );
 }
 
-/** The posts with these ids, in this order; only the options of their polls take one more query. */
-async function postsInOrder(db: DbOrTx, ids: number[], viewer: Viewer): Promise<Post[]> {
-  if (ids.length === 0) return [];
-  const [rows, s] = await Promise.all([
-    postsByIds(db, viewer.id !== null).execute({ ids, viewerId: viewer.id }),
-    serializer(db, viewer.locale),
-  ]);
+type DetailsRow = Awaited<ReturnType<ReturnType<typeof byIds>['execute']>>[number];
+
+/** The posts of these picked ids, in this order. */
+async function postsInOrder(db: DbOrTx, picked: { id: number }[], viewer: Viewer): Promise<Post[]> {
+  if (picked.length === 0) return [];
+  const ids = picked.map((r) => r.id);
+  const rows = await byIds(db, viewer.id !== null).execute({ ids, viewerId: viewer.id });
+  const s = await serializer(db, viewer.locale);
   const byId = new Map(rows.map((r) => [r.post.id, r]));
-  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  const pollsById = await pollsOf(
-    db,
-    ordered.flatMap((r) => (r.poll ? [r.poll] : [])),
-    viewer.id,
-  );
-  return ordered.map(({ poll, tags: tagList, isSupported, isFavorited, isHidden, ...row }) => {
-    const extras = { tags: tagList, poll: poll ? (pollsById.get(poll.id) ?? null) : null, isSupported, isFavorited, isHidden };
-    return toPost(row, extras, s, viewer);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toPost(row, s, viewer)] : [];
   });
 }
 
@@ -181,7 +117,7 @@ function visibleTo(viewer: Viewer): SQL[] {
   const where: SQL[] = [];
   if (viewer.languages) where.push(inArray(posts.language, [...viewer.languages]));
   if (viewer.id !== null) {
-    where.push(sql`not exists(select 1 from ${postHides} where ${postHides.postId} = ${posts.id} and ${postHides.userId} = ${viewer.id})`);
+    where.push(not(markedBy(postHides, viewer.id)));
   }
   return where;
 }
@@ -206,11 +142,7 @@ function pageIds(db: DbOrTx, where: SQL | undefined, q: PageQuery) {
 
 async function page(db: DbOrTx, viewer: Viewer, where: SQL[], q: PageQuery) {
   const picked = await pageIds(db, and(...where), q);
-  return postsInOrder(
-    db,
-    picked.map((r) => r.id),
-    viewer,
-  );
+  return postsInOrder(db, picked, viewer);
 }
 
 async function countWhere(db: DbOrTx, where: SQL[]): Promise<number> {
@@ -222,32 +154,33 @@ async function countWhere(db: DbOrTx, where: SQL[]): Promise<number> {
 }
 
 /**
- * The feed of a viewer who reads every language (the default), as prepared statements; a language filter keeps
- * the literal `in (…)` list, which lets PostgreSQL walk posts_language_feed_idx in order for a single language.
+ * The ids of a page of the feed of a viewer who reads every language (the default), from the feed index, each row
+ * with the feed's total (the kept count minus the viewer's hides). A statement of its own: PostgreSQL plans it per
+ * call (cheap for one table) because its cost depends on the page, while the statement that reads the posts runs
+ * from a generic plan; as one statement, the whole join was planned again on every call (~0.4 ms).
+ * A language filter keeps the literal `in (…)` list of `page`, which lets PostgreSQL walk posts_language_feed_idx
+ * in order for a single language.
  */
-function everyLanguageFeed(db: DbOrTx, signedIn: boolean) {
+function everyLanguagePage(db: DbOrTx, signedIn: boolean) {
   const viewerId = sql.placeholder('viewerId');
-  const notHidden = sql`not exists(select 1 from ${postHides} where ${postHides.postId} = ${posts.id} and ${postHides.userId} = ${viewerId})`;
-  return {
-    ids: prepared(db, signedIn ? 'posts_feed_ids_viewer' : 'posts_feed_ids', (name) =>
-      db
-        .select({ id: posts.id })
-        .from(posts)
-        .where(signedIn ? notHidden : undefined)
-        .orderBy(...newest)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
-    ),
-    hidden: prepared(db, 'posts_hidden_count', (name) =>
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(posts)
-        .where(sql`exists(select 1 from ${postHides} where ${postHides.postId} = ${posts.id} and ${postHides.userId} = ${viewerId})`)
-        .prepare(name),
-    ),
-  };
+  const kept = sql`(select coalesce(sum(${contentCounts.n}), 0) from ${contentCounts} where ${contentCounts.kind} = 'post')`;
+  // post_hides rows go with their posts (on delete cascade), so the viewer's rows are the hidden posts.
+  const hidden = signedIn ? sql`(select count(*) from ${postHides} where ${postHides.userId} = ${viewerId})` : sql`0`;
+  return prepared(db, signedIn ? 'posts_feed_page_viewer' : 'posts_feed_page', (name) =>
+    db
+      .select({ id: posts.id, total: sql<number>`(${kept} - ${hidden})::int` })
+      .from(posts)
+      .where(signedIn ? not(markedBy(postHides, viewerId)) : undefined)
+      .orderBy(...newest)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
 }
+
+/** How many posts matching `where` the viewer hid. */
+// Only asked for a signed-in viewer (feedTotal); ids start at 1, so 0 marks nothing.
+const hiddenCount = (db: DbOrTx, viewer: Viewer, where: SQL[]) => countWhere(db, [markedBy(postHides, viewer.id ?? 0), ...where]);
 
 export async function listPosts(db: DbOrTx, viewer: Viewer, q: PageQuery & { topic_id?: number }) {
   const where = visibleTo(viewer);
@@ -258,33 +191,21 @@ export async function listPosts(db: DbOrTx, viewer: Viewer, q: PageQuery & { top
     return paged(data, total, q, '/api/posts', { topic_id: String(q.topic_id) });
   }
   if (viewer.languages === null) {
-    const feed = everyLanguageFeed(db, viewer.id !== null);
-    const hidden = async () => (await feed.hidden.execute({ viewerId: viewer.id }))[0].n;
-    const [data, total] = await Promise.all([
-      feed.ids.execute({ viewerId: viewer.id, limit: q.per_page, offset: offset(q) }).then((rows) =>
-        postsInOrder(
-          db,
-          rows.map((r) => r.id),
-          viewer,
-        ),
-      ),
-      feedTotal(db, 'post', viewer, hidden),
-    ]);
-    return paged(data, total, q, '/api/posts');
+    const rows = await everyLanguagePage(db, viewer.id !== null).execute({ viewerId: viewer.id, limit: q.per_page, offset: offset(q) });
+    // Past the last page there is no row to carry the total.
+    const total = rows.length > 0 ? Math.max(0, rows[0].total) : await feedTotal(db, 'post', viewer, () => hiddenCount(db, viewer, []));
+    return paged(await postsInOrder(db, rows, viewer), total, q, '/api/posts');
   }
-  const languages = inArray(posts.language, [...viewer.languages]);
-  const hidden = () =>
-    countWhere(db, [
-      sql`exists(select 1 from ${postHides} where ${postHides.postId} = ${posts.id} and ${postHides.userId} = ${viewer.id})`,
-      languages,
-    ]);
-  const [data, total] = await Promise.all([page(db, viewer, where, q), feedTotal(db, 'post', viewer, hidden)]);
+  const languages = [inArray(posts.language, [...viewer.languages])];
+  const [data, total] = await Promise.all([
+    page(db, viewer, where, q),
+    feedTotal(db, 'post', viewer, () => hiddenCount(db, viewer, languages)),
+  ]);
   return paged(data, total, q, '/api/posts');
 }
 
 export async function findPost(db: DbOrTx, viewer: Viewer, id: number): Promise<Post | null> {
-  const rows = await postQuery(db).where(eq(posts.id, id));
-  const [post] = await hydrate(db, rows, viewer);
+  const [post] = await postsInOrder(db, [{ id }], viewer);
   return post ?? null;
 }
 
@@ -322,13 +243,15 @@ export async function postsByKeyword(db: DbOrTx, viewer: Viewer, keyword: string
 }
 
 export async function listFavorites(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {
-  const rows = await postQuery(db)
-    .innerJoin(favorites, and(eq(favorites.postId, posts.id), eq(favorites.userId, viewer.id)))
+  const picked = db
+    .select({ id: favorites.postId })
+    .from(favorites)
+    .where(eq(favorites.userId, viewer.id))
     .orderBy(desc(favorites.createdAt))
     .limit(q.per_page)
     .offset(offset(q));
   const [data, [{ n }]] = await Promise.all([
-    hydrate(db, rows, viewer),
+    picked.then((rows) => postsInOrder(db, rows, viewer)),
     db.select({ n: sql<number>`count(*)::int` }).from(favorites).where(eq(favorites.userId, viewer.id)),
   ]);
   return paged(data, n, q, '/api/favorites');
@@ -356,11 +279,7 @@ export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]>
     .where(and(...visibleTo(viewer)))
     .orderBy(desc(scores.score), ...newest)
     .limit(10);
-  return postsInOrder(
-    db,
-    top.map((r) => r.id),
-    viewer,
-  );
+  return postsInOrder(db, top, viewer);
 }
 
 /** Posts sharing a tag, then the feeling, in the same language; at most 6, newest first. */
@@ -373,20 +292,24 @@ export async function relatedPosts(db: DbOrTx, viewer: Viewer, postId: number): 
   const sharesTag = sql`exists(select 1 from ${postTags} a join ${postTags} b on a.tag_id = b.tag_id
     where a.post_id = ${source.id} and b.post_id = ${posts.id})`;
   const sameFeeling = source.feelingId === null ? sql`false` : eq(posts.feelingId, source.feelingId);
-  const rows = await postQuery(db)
+  const picked = await db
+    .select({ id: posts.id })
+    .from(posts)
     .where(and(ne(posts.id, source.id), eq(posts.language, source.language), or(sharesTag, sameFeeling), ...visibleTo(viewer)))
     .orderBy(desc(sql`case when ${sharesTag} then 1 else 0 end`), ...newest)
     .limit(6);
-  return hydrate(db, rows, viewer);
+  return postsInOrder(db, picked, viewer);
 }
 
 /** The newest posts written inside a topic; at most 10. */
 export async function latestTopicPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]> {
-  const rows = await postQuery(db)
+  const picked = await db
+    .select({ id: posts.id })
+    .from(posts)
     .where(and(isNotNull(posts.topicId), gte(posts.createdAt, daysAgo(30)), ...visibleTo(viewer)))
     .orderBy(...newest)
     .limit(10);
-  return hydrate(db, rows, viewer);
+  return postsInOrder(db, picked, viewer);
 }
 
 /** schema.org DiscussionForumPosting for a post page. */

@@ -18,6 +18,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
   app.get(
     '/api/tags/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['tags'],
         summary: 'One tag with its number of posts',
@@ -31,6 +32,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
   app.get(
     '/api/tags/:id/posts',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['tags'],
         summary: "A tag's posts, newest first",

@@ -5,7 +5,6 @@ import type { Tag } from '../../../core/types.ts';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { postTags, tags } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
-import { prepared } from '../feed/service.ts';
 
 /** Replaces the post's tags with the hashtags of its text. */
 export async function tagPost(tx: Tx, postId: number, content: string): Promise<void> {
@@ -25,26 +24,6 @@ export async function tagPost(tx: Tx, postId: number, content: string): Promise<
     .insert(postTags)
     .values(rows.map((r) => ({ postId, tagId: r.id })))
     .onConflictDoNothing();
-}
-
-export async function tagsFor(db: DbOrTx, postIds: number[]): Promise<Map<number, Tag[]>> {
-  const out = new Map<number, Tag[]>();
-  if (postIds.length === 0) return out;
-  const rows = await prepared(db, 'tags_for_posts', (name) =>
-    db
-      .select({ postId: postTags.postId, id: tags.id, name: tags.name })
-      .from(postTags)
-      .innerJoin(tags, eq(tags.id, postTags.tagId))
-      .where(sql`${postTags.postId} = any(${sql.placeholder('ids')}::int[])`)
-      .orderBy(sql`lower(${tags.name})`)
-      .prepare(name),
-  ).execute({ ids: postIds });
-  for (const r of rows) {
-    const list = out.get(r.postId) ?? [];
-    list.push({ id: r.id, name: r.name });
-    out.set(r.postId, list);
-  }
-  return out;
 }
 
 export async function getTag(db: DbOrTx, id: number): Promise<Tag & { posts_count: number }> {

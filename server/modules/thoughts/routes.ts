@@ -46,6 +46,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/thoughts',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['thoughts'],
         summary: "Thoughts, newest first, in the viewer's content languages",
@@ -58,13 +59,17 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
 
   app.get(
     '/api/thoughts/popular',
-    { schema: { tags: ['thoughts'], summary: 'Most reactions in the last 7 days (max 10)', response: { 200: listOf } } },
+    {
+      config: { guestCache: true },
+      schema: { tags: ['thoughts'], summary: 'Most reactions in the last 7 days (max 10)', response: { 200: listOf } },
+    },
     async (request) => ({ data: await popularThoughts(db, viewerOf(request)) }),
   );
 
   app.get(
     '/api/thoughts/top/contributers',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['thoughts'],
         summary: 'The people who shared the most thoughts (spelled as in the contract)',
@@ -77,6 +82,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/thoughts/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['thoughts'],
         summary: 'One thought',
@@ -160,6 +166,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/relatedThoughts',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['thoughts'],
         summary: 'Other thoughts in the same language (max 6)',
@@ -189,6 +196,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/schema/thought/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['thoughts'],
         summary: 'schema.org JSON-LD of a thought',

@@ -41,6 +41,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
   app.get(
     '/api/topics',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['topics'],
         summary: 'Topics, newest first, optionally of one category',
@@ -53,19 +54,23 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
 
   app.get(
     '/api/topics/trending',
-    { schema: { tags: ['topics'], summary: 'Most posts and supports in the last 7 days (max 10)', response: { 200: listOf } } },
+    {
+      config: { guestCache: true },
+      schema: { tags: ['topics'], summary: 'Most posts and supports in the last 7 days (max 10)', response: { 200: listOf } },
+    },
     async (request) => ({ data: await trendingTopics(db, viewerOf(request)) }),
   );
 
   app.get(
     '/api/topics/latest',
-    { schema: { tags: ['topics'], summary: 'The 5 newest topics', response: { 200: listOf } } },
+    { config: { guestCache: true }, schema: { tags: ['topics'], summary: 'The 5 newest topics', response: { 200: listOf } } },
     async (request) => ({ data: await latestTopics(db, viewerOf(request)) }),
   );
 
   app.get(
     '/api/topics/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['topics'],
         summary: 'One topic',
@@ -99,6 +104,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
   app.get(
     '/api/relatedTopics',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['topics'],
         summary: 'Other topics of the same category (max 6)',
@@ -136,6 +142,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
   app.get(
     '/api/schema/topic/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['topics'],
         summary: 'schema.org DiscussionForumPosting JSON-LD of a topic',

@@ -15,7 +15,8 @@ export type UserRow = typeof users.$inferSelect & { avatarFile: string | null };
 
 export const avatarUrl = (file: string) => `/avatars/${file}`;
 
-const userColumns = { ...getTableColumns(users), avatarFile: avatars.file };
+/** A user row as UserRow has it: the user's columns and the avatar's file. */
+export const userColumns = { ...getTableColumns(users), avatarFile: avatars.file };
 
 export async function findUser(db: DbOrTx, id: number): Promise<UserRow | null> {
   const [row] = await db.select(userColumns).from(users).leftJoin(avatars, eq(avatars.id, users.avatarId)).where(eq(users.id, id));

@@ -1,0 +1,149 @@
+/**
+ * Serves routes marked `config: { guestCache: true }` to signed-out visitors from the guest cache (lib/guest-cache):
+ * the first request of a key produces the response, the next ones within the TTL get it from memory, and
+ * concurrent misses wait for that first one instead of all going to the database. Any successful write clears the
+ * cache, here and, through Redis, on every other instance.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { COOKIE } from '../../core/limits.ts';
+import { type CachedResponse, GuestCache } from '../lib/guest-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Signed-out visitors may be served this GET route's response from the guest cache. */
+    guestCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set while this request produces a response the guest cache will keep. */
+    guestCacheFill: ((response: CachedResponse | null) => void) | null;
+  }
+  interface FastifyInstance {
+    guestCache: GuestCache;
+  }
+}
+
+const CHANNEL = 'guest-cache:clear';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Headers that belong to one response on the wire, not to the content. */
+const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'vary']);
+/** How long a miss waits for the same key's fill under way before producing the response itself. */
+const WAIT_MS = 2000;
+
+/** The cache key of a guest's request to a marked route, or null when the request is not served from the cache. */
+function keyOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET') return null;
+  const { cookies, headers } = request;
+  if (headers.authorization || cookies[COOKIE.auth] || cookies[COOKIE.user]) return null;
+  // Everything a guest's response depends on besides the data: language, theme, address.
+  return [request.locale, cookies[COOKIE.theme] ?? '', headers.host ?? '', request.url].join('\n');
+}
+
+const compressors = {
+  br: (body: Buffer) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body: Buffer) => gzipSync(body),
+};
+type Encoding = keyof typeof compressors;
+
+/** br, then gzip, when the client takes it (a q=0 refuses). */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+function replay(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+  reply.code(cached.status).headers(cached.headers).header('x-guest-cache', 'hit').header('vary', 'accept-encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const { body } = cached;
+  if (!encoding || body.length < 1024) return reply.send(body);
+  cached.encoded ??= new Map();
+  let encoded = cached.encoded.get(encoding);
+  if (!encoded) {
+    encoded = compressors[encoding](body);
+    cached.encoded.set(encoding, encoded);
+  }
+  // @fastify/compress leaves a response that already has a content-encoding alone.
+  return reply.header('content-encoding', encoding).send(encoded);
+}
+
+export default fp(
+  async function guestCache(app: FastifyInstance, opts: { ttlSeconds: number; maxBytes?: number; redis?: Redis }) {
+    const cache = new GuestCache({ ttlMs: opts.ttlSeconds * 1000, maxBytes: opts.maxBytes ?? 32 * 2 ** 20 });
+    app.decorate('guestCache', cache);
+    app.decorateRequest('guestCacheFill', null);
+    if (opts.ttlSeconds <= 0) return;
+
+    let publish = () => {};
+    if (opts.redis) {
+      const pub = opts.redis;
+      const sub = opts.redis.duplicate({ maxRetriesPerRequest: null });
+      sub.on('error', (err) => app.log.error({ err: err.message }, 'redis guest-cache subscriber error'));
+      sub.on('message', () => cache.clear());
+      await sub.subscribe(CHANNEL).catch((err) => app.log.error({ err: err.message }, 'guest cache: no Redis subscription'));
+      app.addHook('onClose', async () => {
+        await sub.quit().catch(() => {});
+      });
+      publish = () => void pub.publish(CHANNEL, '1').catch((err) => app.log.error({ err: err.message }, 'guest cache: publish failed'));
+    }
+
+    const lookup = async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = keyOf(request);
+      if (key === null) return;
+      const cached = cache.get(key);
+      if (cached) return replay(request, reply, cached);
+      const pending = cache.pending(key);
+      if (!pending) {
+        // Claimed before any await, so the concurrent requests behind this one find the fill under way.
+        request.guestCacheFill = cache.begin(key);
+        return;
+      }
+      const filled = await Promise.race([pending, sleep(WAIT_MS, null, { ref: false })]);
+      if (filled) return replay(request, reply, filled);
+    };
+    // A route hook, added after the rate limiter's (registered earlier), so kept answers still count against it.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.guestCache) return;
+      const own = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [...own, lookup];
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      // Before the response leaves: the writer's next read must not find what the write changed.
+      if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
+        cache.clear();
+        publish();
+      }
+      const fill = request.guestCacheFill;
+      if (!fill) return payload;
+      request.guestCacheFill = null;
+      const keep = reply.statusCode === 200 && !reply.hasHeader('set-cookie') && (typeof payload === 'string' || Buffer.isBuffer(payload));
+      if (!keep) {
+        fill(null);
+        return payload;
+      }
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && !PER_RESPONSE.has(name.toLowerCase())) headers[name] = String(value);
+      }
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      fill({ status: 200, headers, body });
+      return body;
+    });
+
+    // A request that ended without onSend (aborted, hijacked) must not leave waiters behind.
+    app.addHook('onResponse', async (request) => {
+      request.guestCacheFill?.(null);
+    });
+  },
+  { name: 'guest-cache', dependencies: ['@fastify/cookie', 'locale'] },
+);
