@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { IntlProvider } from 'react-intl';
 import {
   isRouteErrorResponse,
@@ -21,6 +21,7 @@ import { createApi } from './lib/api.ts';
 import { useBuildCheck } from './lib/build-check.ts';
 import { serverContext } from './lib/context.ts';
 import { loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
+import { markHydrated } from './lib/now.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { SignInProvider } from './lib/signin.tsx';
 import { ToastProvider } from './lib/toast.tsx';
@@ -51,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     csrfToken: ctx.csrfToken,
     theme,
     buildId: ctx.buildId,
+    /** What relative times are measured against while the page hydrates (app/lib/now.ts). */
+    renderedAt: Date.now(),
     cookieDomain: ctx.appHost?.replace(/:\d+$/, '') ?? null,
     appHost: ctx.appHost,
     origin: ctx.origin,
@@ -105,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useBuildCheck(loaderData.buildId);
   useHydratedCatalog(loaderData.locale, loaderData.messages);
+  useEffect(markHydrated, []);
   return (
     <IntlProvider locale={loaderData.tag} messages={loaderData.messages ?? EMPTY} defaultLocale="en-US" onError={logIntlError}>
       <SessionProvider root={loaderData}>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 
 test('a visitor opens the home page, continues as a guest and sees their nickname', async ({ page }) => {
   await page.goto('/');
@@ -39,4 +39,28 @@ test('the theme choice persists across a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
+});
+
+test('a feed page kept by the guest cache hydrates onto its markup although its relative times have aged', async ({ page, baseURL }) => {
+  // A post written a moment ago, by someone else: the feed then says "now" or "N seconds ago".
+  const api = await request.newContext({ baseURL });
+  const { token } = await (await api.post('/api/guest-login', { data: {} })).json();
+  const content = `${'Today I finally told my sister how tired I have been, and she listened without judging me at all. '.repeat(2)}${Date.now()}`;
+  const created = await api.post('/api/posts', { data: { content }, headers: { Authorization: `Bearer ${token}` } });
+  expect(created.status()).toBe(201);
+  await api.dispose();
+
+  await page.goto('/');
+  await expect(page.getByText(content)).toBeVisible();
+  // The second load is the kept page, rendered seconds ago; the browser's clock has moved on since.
+  await page.waitForTimeout(3_000);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.reload();
+  await expect(page.getByText(content)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
 });

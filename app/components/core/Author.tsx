@@ -1,10 +1,10 @@
 /** Who wrote something and when: avatar, nickname, rank, an optional feeling, relative time. */
 import { FormattedRelativeTime } from 'react-intl';
 import type { Feeling, PublicUser } from '../../../core/types.ts';
-
-export const secondsSince = (iso: string) => Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+import { secondsFrom, useNow } from '../../lib/now.ts';
 
 export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at: string; feeling?: Feeling | null; size?: number }) {
+  const now = useNow();
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       {user.avatar ? (
@@ -20,7 +20,7 @@ export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at:
         </span>
       ) : null}
       <time className="text-stone-500 dark:text-stone-400" dateTime={at}>
-        · <FormattedRelativeTime value={secondsSince(at)} updateIntervalInSeconds={60} numeric="auto" />
+        · <FormattedRelativeTime value={secondsFrom(at, now)} updateIntervalInSeconds={60} numeric="auto" />
       </time>
     </div>
   );

@@ -9,10 +9,10 @@ import { LIMITS, MOOD_THRESHOLD } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created, NoteCheck } from '../../lib/api.ts';
+import { secondsFrom } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
-import { secondsSince } from './Author.tsx';
 import { errorMessage, fieldErrors } from './errors.ts';
 
 type Kind = 'post' | 'mood';
@@ -122,7 +122,9 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
             <FormattedMessage
               id={'limit' in blocked && blocked.limit ? 'composer.blocked_limit' : 'composer.blocked_time'}
               values={{
-                when: <FormattedRelativeTime value={secondsSince(blocked.retry_at)} numeric="auto" updateIntervalInSeconds={60} />,
+                when: (
+                  <FormattedRelativeTime value={secondsFrom(blocked.retry_at, Date.now())} numeric="auto" updateIntervalInSeconds={60} />
+                ),
               }}
             />
           </p>
