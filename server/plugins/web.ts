@@ -13,6 +13,7 @@ import type { RouterContextProvider, ServerBuild } from 'react-router';
 import * as reactRouter from 'react-router';
 import { COOKIE } from '../../core/limits.ts';
 import { pickLocale } from '../../core/locales.ts';
+import { handlersByLanguage } from '../lib/route-languages.ts';
 import { csrfTokenFor } from '../lib/tokens.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -119,14 +120,17 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     });
   }
 
-  // One handler per build: in development the build changes with every edit.
-  let current: { build: ServerBuild; handle: ReturnType<typeof reactRouter.createRequestHandler> } | null = null;
+  // Handlers per build (in development the build changes with every edit), one per language.
+  let current: { build: ServerBuild; handlerFor: (pathname: string) => ReturnType<typeof reactRouter.createRequestHandler> } | null = null;
   async function render(req: IncomingMessage, res: ServerResponse, clientIp: string, protocol: string): Promise<Response> {
     try {
       const [build, router] = await Promise.all([getBuild(), getRouter()]);
-      if (current?.build !== build) current = { build, handle: router.createRequestHandler(build, opts.mode) };
+      if (current?.build !== build) {
+        current = { build, handlerFor: handlersByLanguage(build, (narrowed) => router.createRequestHandler(narrowed, opts.mode)) };
+      }
       const request = createRequest(req, res, { protocol: `${protocol}:` });
-      return await current.handle(request, await loadContext(request, build, clientIp));
+      const handle = current.handlerFor(new URL(request.url).pathname);
+      return await handle(request, await loadContext(request, build, clientIp));
     } catch (err) {
       app.log.error({ err }, 'page rendering failed');
       return new Response('Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
