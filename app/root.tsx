@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
 import {
   isRouteErrorResponse,
   Links,
@@ -20,7 +20,7 @@ import { NavigationFeedback } from './components/Navigation.tsx';
 import { createApi } from './lib/api.ts';
 import { useBuildCheck } from './lib/build-check.ts';
 import { serverContext } from './lib/context.ts';
-import { loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
+import { intlFor, loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
 import { markHydrated } from './lib/now.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { SignInProvider } from './lib/signin.tsx';
@@ -110,7 +110,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedCatalog(loaderData.locale, loaderData.messages);
   useEffect(markHydrated, []);
   return (
-    <IntlProvider locale={loaderData.tag} messages={loaderData.messages ?? EMPTY} defaultLocale="en-US" onError={logIntlError}>
+    <RawIntlProvider value={intlFor(loaderData.tag, loaderData.messages ?? EMPTY)}>
       <SessionProvider root={loaderData}>
         <ToastProvider>
           <SignInProvider>
@@ -119,16 +119,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </SignInProvider>
         </ToastProvider>
       </SessionProvider>
-    </IntlProvider>
+    </RawIntlProvider>
   );
 }
 
 const EMPTY: Messages = {};
-
-function logIntlError(err: { code: string; message: string }) {
-  if (err.code === 'MISSING_TRANSLATION') console.warn(`Invalid translation key: ${err.message}`);
-  else console.warn(err.message);
-}
 
 export function ErrorBoundary() {
   const error = useRouteError();
