@@ -128,3 +128,45 @@ test('the author edits a post, deletes it after confirming, and its page is then
   const res = await page.goto(url);
   expect(res?.status()).toBe(404);
 });
+
+test('what someone writes survives a reload and a cancel, stays theirs, and is gone once it is shared', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await continueAsGuest(page);
+  const text = problem(`draft${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: /Share a problem/ }).click();
+  await page.getByRole('textbox', { name: 'Your post' }).fill(text);
+
+  // A reload (or a new build's full page load) keeps it; the closed composer shows it.
+  await page.reload();
+  const prompt = page.getByRole('button', { name: /Share a problem/ });
+  await expect(prompt).toContainText(text.slice(0, 40));
+  await prompt.click();
+  await expect(page.getByRole('textbox', { name: 'Your post' })).toHaveValue(text);
+  // Cancel closes without throwing the text away.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: /Share a problem/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Your post' })).toHaveValue(text);
+
+  // Someone else signing in on the same browser does not see it.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await continueAsGuest(page);
+  await expect(page.getByRole('button', { name: /Share a problem/ })).not.toContainText(text.slice(0, 40));
+
+  // A comment draft too: written, reloaded, still there.
+  const other = await browser.newPage();
+  await other.goto('/');
+  await continueAsGuest(other);
+  await other.getByRole('article').first().getByRole('link').first().click();
+  await expect(other).toHaveURL(/\/problem\/\d+$/);
+  const comment = other.getByRole('textbox', { name: 'Write a kind comment' });
+  await comment.fill('I went through the same thing last year.');
+  await other.reload();
+  await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue('I went through the same thing last year.');
+  await other.getByRole('button', { name: 'Send' }).first().click();
+  await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue('');
+  await other.reload();
+  await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue('');
+  await other.close();
+});

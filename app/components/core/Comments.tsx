@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Comment, Paged } from '../../../core/types.ts';
+import { useDraft } from '../../lib/draft.ts';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
@@ -15,21 +16,23 @@ import { RichText } from './RichText.tsx';
 
 const small = 'rounded-full px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800';
 
-/** A text box that sends a comment or reply and clears itself on success. */
+/** A text box that sends a comment or reply and clears itself on success; a new one keeps its draft. */
 function CommentForm({
   label,
   onSend,
   onCancel,
   initial = '',
+  draft = null,
 }: {
   label: string;
   onSend: (text: string) => Promise<void>;
   onCancel?: () => void;
   initial?: string;
+  draft?: string | null;
 }) {
   const intl = useIntl();
   const id = useId();
-  const [text, setText] = useState(initial);
+  const [text, setText] = useDraft(draft, initial);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   async function submit(e: React.FormEvent) {
@@ -223,6 +226,7 @@ function CommentItem({
             <li>
               <CommentForm
                 label={intl.formatMessage({ id: 'comments.reply_label' }, { name: comment.user.nickname })}
+                draft={`reply:${comment.id}`}
                 onCancel={() => setReplying(false)}
                 onSend={async (text) => {
                   const res = await api.replyTo(comment.id, text);
@@ -274,6 +278,7 @@ export function Comments({
       {user ? (
         <CommentForm
           label={intl.formatMessage({ id: 'comments.label' })}
+          draft={`comment:${postId}`}
           onSend={async (text) => {
             const res = await api.addComment(postId, text);
             setAdded((a) => [...a, res.data]);

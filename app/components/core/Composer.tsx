@@ -9,6 +9,7 @@ import { LIMITS, MOOD_THRESHOLD } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created, NoteCheck } from '../../lib/api.ts';
+import { useDraft } from '../../lib/draft.ts';
 import { secondsFrom } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
@@ -34,7 +35,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
   const [checking, setChecking] = useState(false);
   const [blocked, setBlocked] = useState<Exclude<NoteCheck, { isAllowed: true }> | null>(null);
   const [feelings, setFeelings] = useState<Feeling[] | null>(null);
-  const [content, setContent] = useState('');
+  const [content, setContent] = useDraft(`${kind}:${topicId ?? 'feed'}`);
   const [feelingId, setFeelingId] = useState<number | null>(null);
   const [poll, setPoll] = useState<{ question: string; options: string[] } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -116,6 +117,12 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
           className="w-full rounded-2xl border border-stone-300 bg-white px-4 py-3 text-start text-stone-600 hover:border-brand-500 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-300"
         >
           <FormattedMessage id={kind === 'post' ? 'composer.prompt_post' : 'composer.prompt_mood'} />
+          {content.trim() ? (
+            // The unsent draft, so the person sees that what they wrote is still here.
+            <span dir="auto" className="mt-1 line-clamp-2 block text-stone-900 dark:text-stone-100">
+              {content}
+            </span>
+          ) : null}
         </button>
         {blocked ? (
           <p role="alert" className="mt-2 rounded-xl bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
@@ -262,7 +269,8 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
           </button>
         )}
         <div className="flex gap-2">
-          <button type="button" onClick={reset} className="rounded-full px-4 py-2">
+          {/* Closing keeps the text: it stays as the draft shown on the closed composer. */}
+          <button type="button" onClick={() => setOpen(false)} className="rounded-full px-4 py-2">
             <FormattedMessage id="common.cancel" />
           </button>
           <button

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
+import { useDraft } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -14,7 +15,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
   const toast = useToast();
   const intl = useIntl();
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useDraft('thought');
   const [sending, setSending] = useState(false);
   const length = graphemeLength(text.trim());
 
