@@ -1,44 +1,27 @@
 /**
  * What someone is writing outlives a reload, a closed tab or a forced full page load (a new build): the text is
- * kept in this browser's localStorage under the box's key until it is sent or emptied. It is read after the
- * first render, so the server's markup and hydration agree; without storage (some privacy modes) the box simply
- * keeps nothing. Drafts belong to the signed-in person, so someone else signing in on a shared device never sees
- * them.
+ * kept (draft-store.ts) until it is sent or emptied, and read after the first render, so the server's markup and
+ * hydration agree. Drafts belong to the signed-in person: someone else signing in on a shared device never sees
+ * them, and signing out forgets them.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { readDraft, writeDraft } from './draft-store.ts';
 import { useSession } from './session.tsx';
-
-const PREFIX = 'kindred:draft:';
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** A text box's value, kept under `name` for the signed-in person (nothing is kept when the name is null). */
 export function useDraft(name: string | null, initial = ''): [string, (text: string) => void] {
-  const { user } = useSession();
-  const key = name && user ? `${user.id}:${name}` : null;
+  const userId = useSession().user?.id;
   const [text, setText] = useState(initial);
   // A change of person (sign-out, another sign-in) swaps the text for theirs, or empties the box.
   useEffect(() => {
-    setText((key && storage()?.getItem(PREFIX + key)) || initial);
-  }, [key, initial]);
+    setText((name && userId !== undefined && readDraft(userId, name)) || initial);
+  }, [name, userId, initial]);
   const update = useCallback(
     (next: string) => {
       setText(next);
-      if (!key) return;
-      try {
-        if (next.trim()) storage()?.setItem(PREFIX + key, next);
-        else storage()?.removeItem(PREFIX + key);
-      } catch {
-        // A full storage loses only the copy; the text is still in the box.
-      }
+      if (name && userId !== undefined) writeDraft(userId, name, next);
     },
-    [key],
+    [name, userId],
   );
   return [text, update];
 }

@@ -5,6 +5,7 @@ import { COOKIE, type Theme } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
 import type { User } from '../../core/types.ts';
 import { type Api, browserFetch, createApi, type QrSession } from './api.ts';
+import { forgetDrafts } from './draft-store.ts';
 
 interface SessionValue {
   user: User | null;
@@ -73,8 +74,9 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   /** SPEC.md section 4: signing out goes to the root, so a sign-in page left behind does not ask to sign in again. */
   const signOut = useCallback(async () => {
     await api.logout();
+    if (root.user) forgetDrafts(root.user.id);
     await finishSignIn();
-  }, [api, finishSignIn]);
+  }, [api, finishSignIn, root.user]);
 
   const setTheme = useCallback(
     (next: Theme) => {

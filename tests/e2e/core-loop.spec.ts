@@ -129,7 +129,10 @@ test('the author edits a post, deletes it after confirming, and its page is then
   expect(res?.status()).toBe(404);
 });
 
-test('what someone writes survives a reload and a cancel, stays theirs, and is gone once it is shared', async ({ page, browser }) => {
+test('what someone writes survives a reload and a cancel, is forgotten at sign-out, and a sent comment leaves no draft', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   await page.goto('/');
   await continueAsGuest(page);
@@ -148,9 +151,11 @@ test('what someone writes survives a reload and a cancel, stays theirs, and is g
   await page.getByRole('button', { name: /Share a problem/ }).click();
   await expect(page.getByRole('textbox', { name: 'Your post' })).toHaveValue(text);
 
-  // Someone else signing in on the same browser does not see it.
+  // Signing out forgets it, so the next person on a shared browser finds nothing.
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kindred:draft:')))).toEqual([]);
   await continueAsGuest(page);
   await expect(page.getByRole('button', { name: /Share a problem/ })).not.toContainText(text.slice(0, 40));
 
