@@ -75,7 +75,10 @@ const intls = new WeakMap<Messages, Map<string, IntlShape>>();
  */
 export function intlFor(tag: string, messages: Messages): IntlShape {
   let byTag = intls.get(messages);
-  if (!byTag) intls.set(messages, (byTag = new Map()));
+  if (!byTag) {
+    byTag = new Map();
+    intls.set(messages, byTag);
+  }
   let intl = byTag.get(tag);
   if (!intl) {
     intl = createIntl({ locale: tag, messages, defaultLocale: 'en-US', onError: logIntlError }, createIntlCache());
