@@ -94,6 +94,15 @@ async function fixtures(baseURL: string | undefined): Promise<Fixtures> {
 
 const fill = (path: string, f: Fixtures) => path.replace('{post}', String(f.post)).replace('{tag}', String(f.tag)).replace('{qr}', f.qr);
 
+/** Clicks the language button until its menu is open: a click that lands before hydration does nothing. */
+async function openLanguageMenu(page: Page) {
+  const button = page.getByTestId('language-switcher');
+  await expect(async () => {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
+}
+
 async function signInAsGuest(page: Page) {
   // The browser context and page.request share cookies, so the page is signed in from here on.
   const res = await page.request.post('/api/guest-login', { data: {} });
@@ -206,7 +215,7 @@ test('a catalog that fails to load is logged and English is shown instead', asyn
   });
   await page.route(/\/assets\/de-[\w-]+\.js$/, (route) => route.abort());
   await page.goto('/About');
-  await page.getByTestId('language-switcher').click();
+  await openLanguageMenu(page);
   await page.getByRole('link', { name: 'Deutsch' }).click();
   await expect(page).toHaveURL(/\/de\/About$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -228,7 +237,7 @@ test('the theme persists across a reload', async ({ page }) => {
 test('switching language loads its catalog, keeps the screen and persists', async ({ page, context }) => {
   const de = catalog('de');
   await page.goto('/FAQ');
-  await page.getByTestId('language-switcher').click();
+  await openLanguageMenu(page);
   await page.getByRole('link', { name: 'Deutsch' }).click();
   await expect(page).toHaveURL(/\/de\/FAQ$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -246,12 +255,12 @@ test('switching language loads its catalog, keeps the screen and persists', asyn
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 
   // Arabic turns the page around without a reload.
-  await page.getByTestId('language-switcher').click();
+  await openLanguageMenu(page);
   await page.getByRole('link', { name: 'العربية' }).click();
   await expect(page).toHaveURL(/\/ar\/mood$/);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
-  await page.getByTestId('language-switcher').click();
+  await openLanguageMenu(page);
   await page.getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(/\/mood$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -394,7 +403,7 @@ for (const code of ['en', 'ar']) {
     for (const path of [...PUBLIC.map((p) => fill(p, f)), ...f.more, '/no-such-page']) await visit(path);
     // The open language menu and the sign-in dialog are part of the page too.
     await page.goto(at(code, '/'));
-    await page.getByTestId('language-switcher').click();
+    await openLanguageMenu(page);
     await audit('language menu');
     await page.keyboard.press('Escape');
     await page
