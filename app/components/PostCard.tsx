@@ -13,7 +13,6 @@ import { useToast } from '../lib/toast.tsx';
 import { AppLink } from './AppLink.tsx';
 import { Author } from './core/Author.tsx';
 import { ConfirmDialog } from './core/ConfirmDialog.tsx';
-import { errorMessage } from './core/errors.ts';
 import { PollView } from './core/PollView.tsx';
 import { ReportDialog } from './core/ReportDialog.tsx';
 import { RichText } from './core/RichText.tsx';
@@ -52,7 +51,7 @@ export function PostCard({
       setPost((p) => ({ ...p, ...res }));
     } catch (err) {
       setPost(before);
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 
@@ -69,7 +68,7 @@ export function PostCard({
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'post.hidden' }));
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 
@@ -92,7 +91,7 @@ export function PostCard({
       onRemoved?.({ title: res.message, description: res.description });
       toast.success(res.message, res.description);
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 
@@ -101,7 +100,7 @@ export function PostCard({
       const res = await api.postSwitch(post.id, which);
       setPost((p) => ({ ...p, ...res }));
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 

@@ -4,6 +4,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { errorMessage } from '../components/core/errors.ts';
 
 type Kind = 'success' | 'error' | 'warning';
 
@@ -17,6 +18,8 @@ interface Toast {
 export interface ToastApi {
   success(title: string, message?: string): void;
   error(message: string, kind?: 'error' | 'warning'): void;
+  /** A call that failed: the server's own words when it sent any, else the network message. */
+  failed(err: unknown, kind?: 'error' | 'warning'): void;
   clear(): void;
 }
 
@@ -31,20 +34,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const next = useRef(0);
 
   const clear = useCallback(() => setToast(null), []);
-  const api = useMemo<ToastApi>(
-    () => ({
+  const api = useMemo<ToastApi>(() => {
+    const error: ToastApi['error'] = (message, kind = 'error') =>
+      setToast({
+        id: ++next.current,
+        kind,
+        title: intl.formatMessage({ id: kind === 'warning' ? 'alert.warning' : 'alert.error' }),
+        message,
+      });
+    return {
       success: (title, message) => setToast({ id: ++next.current, kind: 'success', title, message }),
-      error: (message, kind = 'error') =>
-        setToast({
-          id: ++next.current,
-          kind,
-          title: intl.formatMessage({ id: kind === 'warning' ? 'alert.warning' : 'alert.error' }),
-          message,
-        }),
+      error,
+      failed: (err, kind) => error(errorMessage(err, intl), kind),
       clear,
-    }),
-    [intl, clear],
-  );
+    };
+  }, [intl, clear]);
 
   return (
     <ToastContext value={api}>

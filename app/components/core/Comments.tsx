@@ -118,7 +118,7 @@ function CommentItem({
       setComment((c) => ({ ...c, ...res }));
     } catch (err) {
       setComment(before);
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 
@@ -132,7 +132,7 @@ function CommentItem({
         return [...rs, ...res.data.filter((r) => !seen.has(r.id))];
       });
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 
@@ -141,7 +141,7 @@ function CommentItem({
       await api.deleteComment(comment.id);
       onDeleted();
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 

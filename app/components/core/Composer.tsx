@@ -14,7 +14,7 @@ import { secondsFrom } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
-import { errorMessage, fieldErrors } from './errors.ts';
+import { fieldErrors } from './errors.ts';
 
 type Kind = 'post' | 'mood';
 
@@ -65,7 +65,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
       setOpen(true);
       if (!feelings) setFeelings((await api.feelings(kind)).data);
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     } finally {
       setChecking(false);
     }
@@ -100,7 +100,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
     } catch (err) {
       setErrors(fieldErrors(err));
       // SPEC.md section 8: a failed mood is a "Warning"; a duplicate is shown as the server's notice.
-      toast.error(errorMessage(err, intl), kind === 'mood' ? 'warning' : 'error');
+      toast.failed(err, kind === 'mood' ? 'warning' : 'error');
     } finally {
       setSending(false);
     }

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../core/limits.ts';
 import type { Category, Topic } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
-import { errorMessage, fieldErrors } from './errors.ts';
+import { fieldErrors } from './errors.ts';
 
 export function CreateTopicDialog({
   categories,
@@ -37,8 +37,8 @@ export function CreateTopicDialog({
         setCovers(r.data);
         setCoverId(r.data[0]?.id ?? null);
       })
-      .catch((err) => toast.error(errorMessage(err, intl)));
-  }, [api, toast, intl]);
+      .catch((err) => toast.failed(err));
+  }, [api, toast]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -53,7 +53,7 @@ export function CreateTopicDialog({
       onCreated(res.data);
     } catch (err) {
       setErrors(fieldErrors(err));
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     } finally {
       setSending(false);
     }

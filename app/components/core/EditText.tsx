@@ -3,10 +3,10 @@
  * box open with the server's field message under it and its message in a toast.
  */
 import { useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { graphemeLength } from '../../../core/text.ts';
 import { useToast } from '../../lib/toast.tsx';
-import { errorMessage, fieldErrors } from './errors.ts';
+import { fieldErrors } from './errors.ts';
 
 export function EditText({
   label,
@@ -30,7 +30,6 @@ export function EditText({
   onCancel: () => void;
 }) {
   const toast = useToast();
-  const intl = useIntl();
   const id = useId();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +40,7 @@ export function EditText({
       await onSave(text);
     } catch (err) {
       setError(fieldErrors(err).content ?? null);
-      toast.error(errorMessage(err, intl), failure);
+      toast.failed(err, failure);
     }
   }
 

@@ -9,7 +9,6 @@ import { useToast } from '../../lib/toast.tsx';
 import { Author } from './Author.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditText } from './EditText.tsx';
-import { errorMessage } from './errors.ts';
 import { PollView } from './PollView.tsx';
 import { Reactions } from './Reactions.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
@@ -35,7 +34,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'mood.hidden' }));
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 
@@ -45,7 +44,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
       onRemoved?.();
       toast.success(res.message);
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 

@@ -1,17 +1,15 @@
 /** A poll: one vote per person, which can be moved to another option or taken back. */
 import { useState } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, FormattedNumber } from 'react-intl';
 import type { Poll } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
-import { errorMessage } from './errors.ts';
 
 export function PollView({ poll: initial }: { poll: Poll }) {
   const { api, user } = useSession();
   const signIn = useSignIn();
   const toast = useToast();
-  const intl = useIntl();
   const [poll, setPoll] = useState(initial);
   const [busy, setBusy] = useState(false);
 
@@ -21,7 +19,7 @@ export function PollView({ poll: initial }: { poll: Poll }) {
     try {
       setPoll((await call()).data);
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     } finally {
       setBusy(false);
     }

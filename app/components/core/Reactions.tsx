@@ -3,11 +3,10 @@
  * again takes it back. The counts change at once and are replaced by the server's, or restored on failure.
  */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
-import { errorMessage } from './errors.ts';
 
 export interface ReactionState {
   counts: Record<string, number>;
@@ -43,7 +42,6 @@ export function Reactions({
   const { user } = useSession();
   const signIn = useSignIn();
   const toast = useToast();
-  const intl = useIntl();
   const [state, setState] = useState(initial);
 
   async function choose(type: string) {
@@ -55,7 +53,7 @@ export function Reactions({
       setState(await send(type, next.mine));
     } catch (err) {
       setState(before);
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 

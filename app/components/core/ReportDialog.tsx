@@ -1,16 +1,14 @@
 /** Report something: the translated reasons, an optional note, and the SPEC.md thank-you as a toast. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import type { ReportTarget } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
-import { errorMessage } from './errors.ts';
 
 export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id: number; onClose: () => void }) {
   const { api } = useSession();
   const toast = useToast();
-  const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [types, setTypes] = useState<{ id: number; name: string }[] | null>(null);
@@ -37,7 +35,7 @@ export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id
       onClose();
     } catch (err) {
       // SPEC.md section 8: a failed report is a "Warning".
-      toast.error(errorMessage(err, intl), 'warning');
+      toast.failed(err, 'warning');
       onClose();
     } finally {
       setSending(false);

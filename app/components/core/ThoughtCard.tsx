@@ -10,7 +10,6 @@ import { AppLink } from '../AppLink.tsx';
 import { Author } from './Author.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditText } from './EditText.tsx';
-import { errorMessage } from './errors.ts';
 import { Reactions } from './Reactions.tsx';
 import { RichText } from './RichText.tsx';
 
@@ -31,7 +30,7 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'thoughts.deleted' }));
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     }
   }
 

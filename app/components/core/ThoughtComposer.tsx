@@ -7,7 +7,6 @@ import { useDraft } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
-import { errorMessage } from './errors.ts';
 
 export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
   const { api, user } = useSession();
@@ -29,7 +28,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
       toast.success(intl.formatMessage({ id: 'thoughts.created' }));
       onCreated();
     } catch (err) {
-      toast.error(errorMessage(err, intl));
+      toast.failed(err);
     } finally {
       setSending(false);
     }
