@@ -1,6 +1,6 @@
 /**
- * The header's language menu: a disclosure of real links, one per language by its native name, so it works
- * before the scripts load and every choice is an ordinary link to the same screen in that language.
+ * The header's language menu: a disclosure of real links, one per language by its native name, so every choice
+ * is an ordinary link to the same screen in that language. (The button that opens it needs the scripts.)
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
