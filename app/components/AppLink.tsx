@@ -12,7 +12,10 @@ const INTENT_DELAY_MS = 100;
 
 type IntentHandlers = Pick<LinkProps, 'onMouseEnter' | 'onMouseLeave' | 'onFocus' | 'onBlur' | 'onTouchStart'>;
 
-function usePrefetch(to: LinkProps['to'], handlers: IntentHandlers, enabled: boolean) {
+/** Wraps the link's own intent handlers (they are called first) to prefetch its target. */
+function usePrefetch(link: IntentHandlers & Pick<LinkProps, 'to' | 'reloadDocument'>, prefetch: boolean) {
+  const { to } = link;
+  const enabled = prefetch && !link.reloadDocument;
   const [page, setPage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const path = typeof to === 'string' ? to.split(/[?#]/)[0] : (to.pathname ?? '');
@@ -32,23 +35,23 @@ function usePrefetch(to: LinkProps['to'], handlers: IntentHandlers, enabled: boo
 
   const events: IntentHandlers = {
     onMouseEnter: (e: MouseEvent<HTMLAnchorElement>) => {
-      handlers.onMouseEnter?.(e);
+      link.onMouseEnter?.(e);
       start(false);
     },
     onMouseLeave: (e: MouseEvent<HTMLAnchorElement>) => {
-      handlers.onMouseLeave?.(e);
+      link.onMouseLeave?.(e);
       stop();
     },
     onFocus: (e: FocusEvent<HTMLAnchorElement>) => {
-      handlers.onFocus?.(e);
+      link.onFocus?.(e);
       start(false);
     },
     onBlur: (e: FocusEvent<HTMLAnchorElement>) => {
-      handlers.onBlur?.(e);
+      link.onBlur?.(e);
       stop();
     },
     onTouchStart: (e: TouchEvent<HTMLAnchorElement>) => {
-      handlers.onTouchStart?.(e);
+      link.onTouchStart?.(e);
       start(true);
     },
   };
@@ -57,48 +60,22 @@ function usePrefetch(to: LinkProps['to'], handlers: IntentHandlers, enabled: boo
 
 type Extra = { prefetch?: boolean };
 
-export function AppLink({
-  prefetch = true,
-  to,
-  onMouseEnter,
-  onMouseLeave,
-  onFocus,
-  onBlur,
-  onTouchStart,
-  ...props
-}: Omit<LinkProps, 'prefetch'> & Extra) {
-  const { events, links } = usePrefetch(
-    to,
-    { onMouseEnter, onMouseLeave, onFocus, onBlur, onTouchStart },
-    prefetch && !props.reloadDocument,
-  );
+export function AppLink({ prefetch = true, ...props }: Omit<LinkProps, 'prefetch'> & Extra) {
+  const { events, links } = usePrefetch(props, prefetch);
   return (
     <>
-      <Link to={to} viewTransition {...props} {...events} />
+      <Link viewTransition {...props} {...events} />
       {links}
     </>
   );
 }
 
 /** A navigation link: marks the current page with aria-current. */
-export function AppNavLink({
-  prefetch = true,
-  to,
-  onMouseEnter,
-  onMouseLeave,
-  onFocus,
-  onBlur,
-  onTouchStart,
-  ...props
-}: Omit<NavLinkProps, 'prefetch'> & Extra) {
-  const { events, links } = usePrefetch(
-    to,
-    { onMouseEnter, onMouseLeave, onFocus, onBlur, onTouchStart },
-    prefetch && !props.reloadDocument,
-  );
+export function AppNavLink({ prefetch = true, ...props }: Omit<NavLinkProps, 'prefetch'> & Extra) {
+  const { events, links } = usePrefetch(props, prefetch);
   return (
     <>
-      <NavLink to={to} viewTransition {...props} {...events} />
+      <NavLink viewTransition {...props} {...events} />
       {links}
     </>
   );
