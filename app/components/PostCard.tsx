@@ -12,7 +12,7 @@ import { useSignIn } from '../lib/signin.tsx';
 import { useToast } from '../lib/toast.tsx';
 import { AppLink } from './AppLink.tsx';
 import { Author } from './core/Author.tsx';
-import { ConfirmDialog } from './core/ConfirmDialog.tsx';
+import { OwnerActions } from './core/OwnerActions.tsx';
 import { PollView } from './core/PollView.tsx';
 import { ReportDialog } from './core/ReportDialog.tsx';
 import { RichText } from './core/RichText.tsx';
@@ -38,7 +38,6 @@ export function PostCard({
   const intl = useIntl();
   const [post, setPost] = useState(initial);
   const [reporting, setReporting] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const href = localizedPath(locale, `/problem/${post.id}`);
 
   /** Applies a change at once, then keeps the server's answer or restores the post. */
@@ -171,14 +170,13 @@ export function PostCard({
           </>
         )}
         {page && post.is_mine ? (
-          <>
-            <button type="button" className={button} onClick={onEdit}>
-              <FormattedMessage id="common.edit" />
-            </button>
-            <button type="button" className={`${button} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>
-              <FormattedMessage id="common.delete" />
-            </button>
-          </>
+          <OwnerActions
+            buttonClass={button}
+            onEdit={onEdit}
+            onDelete={remove}
+            deleteTitle={<FormattedMessage id="post.delete_title" />}
+            deleteText={<FormattedMessage id="post.delete_text" />}
+          />
         ) : null}
       </footer>
       {page && post.is_mine ? (
@@ -201,16 +199,6 @@ export function PostCard({
         </fieldset>
       ) : null}
       {reporting ? <ReportDialog target="post" id={post.id} onClose={() => setReporting(false)} /> : null}
-      {confirmDelete ? (
-        <ConfirmDialog
-          title={<FormattedMessage id="post.delete_title" />}
-          confirm={<FormattedMessage id="common.delete" />}
-          onConfirm={remove}
-          onClose={() => setConfirmDelete(false)}
-        >
-          <FormattedMessage id="post.delete_text" />
-        </ConfirmDialog>
-      ) : null}
     </article>
   );
 }

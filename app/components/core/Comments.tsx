@@ -9,8 +9,8 @@ import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Author } from './Author.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { errorMessage, fieldErrors } from './errors.ts';
+import { OwnerActions } from './OwnerActions.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { RichText } from './RichText.tsx';
 
@@ -106,7 +106,6 @@ function CommentItem({
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   async function vote(value: -1 | 1) {
     if (!user) return signIn.open();
@@ -195,14 +194,12 @@ function CommentItem({
             </button>
           ) : null}
           {comment.is_mine ? (
-            <>
-              <button type="button" className={small} onClick={() => setEditing(true)}>
-                <FormattedMessage id="common.edit" />
-              </button>
-              <button type="button" className={`${small} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>
-                <FormattedMessage id="common.delete" />
-              </button>
-            </>
+            <OwnerActions
+              buttonClass={small}
+              onEdit={() => setEditing(true)}
+              onDelete={remove}
+              deleteTitle={<FormattedMessage id="comments.delete_title" />}
+            />
           ) : (
             <button type="button" className={small} onClick={() => (user ? setReporting(true) : signIn.open())}>
               <FormattedMessage id="post.report" />
@@ -241,14 +238,6 @@ function CommentItem({
         </ul>
       ) : null}
       {reporting ? <ReportDialog target="comment" id={comment.id} onClose={() => setReporting(false)} /> : null}
-      {confirmDelete ? (
-        <ConfirmDialog
-          title={<FormattedMessage id="comments.delete_title" />}
-          confirm={<FormattedMessage id="common.delete" />}
-          onConfirm={remove}
-          onClose={() => setConfirmDelete(false)}
-        />
-      ) : null}
     </li>
   );
 }

@@ -7,8 +7,8 @@ import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Author } from './Author.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditText } from './EditText.tsx';
+import { OwnerActions } from './OwnerActions.tsx';
 import { PollView } from './PollView.tsx';
 import { Reactions } from './Reactions.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
@@ -24,7 +24,6 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   const intl = useIntl();
   const [mood, setMood] = useState(initial);
   const [reporting, setReporting] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [editing, setEditing] = useState(false);
 
   async function hide() {
@@ -92,14 +91,12 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         />
         <span className="ms-auto flex gap-1">
           {mood.is_mine ? (
-            <>
-              <button type="button" className={button} onClick={() => setEditing(true)}>
-                <FormattedMessage id="common.edit" />
-              </button>
-              <button type="button" className={`${button} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>
-                <FormattedMessage id="common.delete" />
-              </button>
-            </>
+            <OwnerActions
+              buttonClass={button}
+              onEdit={() => setEditing(true)}
+              onDelete={remove}
+              deleteTitle={<FormattedMessage id="mood.delete_title" />}
+            />
           ) : (
             <>
               <button type="button" className={button} onClick={hide}>
@@ -113,14 +110,6 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         </span>
       </footer>
       {reporting ? <ReportDialog target="mood" id={mood.id} onClose={() => setReporting(false)} /> : null}
-      {confirmDelete ? (
-        <ConfirmDialog
-          title={<FormattedMessage id="mood.delete_title" />}
-          confirm={<FormattedMessage id="common.delete" />}
-          onConfirm={remove}
-          onClose={() => setConfirmDelete(false)}
-        />
-      ) : null}
     </article>
   );
 }

@@ -8,8 +8,8 @@ import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { Author } from './Author.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditText } from './EditText.tsx';
+import { OwnerActions } from './OwnerActions.tsx';
 import { Reactions } from './Reactions.tsx';
 import { RichText } from './RichText.tsx';
 
@@ -22,7 +22,6 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
   const intl = useIntl();
   const [thought, setThought] = useState(initial);
   const [editing, setEditing] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   async function remove() {
     try {
@@ -73,23 +72,15 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
         />
         {thought.is_mine ? (
           <span className="ms-auto flex gap-1">
-            <button type="button" className={button} onClick={() => setEditing(true)}>
-              <FormattedMessage id="common.edit" />
-            </button>
-            <button type="button" className={`${button} text-red-700 dark:text-red-400`} onClick={() => setConfirmDelete(true)}>
-              <FormattedMessage id="common.delete" />
-            </button>
+            <OwnerActions
+              buttonClass={button}
+              onEdit={() => setEditing(true)}
+              onDelete={remove}
+              deleteTitle={<FormattedMessage id="thoughts.delete_title" />}
+            />
           </span>
         ) : null}
       </footer>
-      {confirmDelete ? (
-        <ConfirmDialog
-          title={<FormattedMessage id="thoughts.delete_title" />}
-          confirm={<FormattedMessage id="common.delete" />}
-          onConfirm={remove}
-          onClose={() => setConfirmDelete(false)}
-        />
-      ) : null}
     </article>
   );
 }
