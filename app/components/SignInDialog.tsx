@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError, type QrCode } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
+import { ErrorAlert } from './core/ErrorAlert.tsx';
 
 interface Props {
   open: boolean;
@@ -182,14 +183,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
             className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
           />
         </div>
-        {error ? (
-          <p id={ids.error} role="alert" className="text-sm text-red-700 dark:text-red-400">
-            <strong>
-              <FormattedMessage id="alert.error" />:
-            </strong>{' '}
-            {error}
-          </p>
-        ) : null}
+        {error ? <ErrorAlert id={ids.error}>{error}</ErrorAlert> : null}
         <button
           type="submit"
           disabled={busy !== null}

@@ -5,6 +5,7 @@ import { ApiError } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { AppLink, AppNavLink } from './AppLink.tsx';
+import { ErrorAlert } from './core/ErrorAlert.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
 const PUBLIC_NAV = [
@@ -80,14 +81,7 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
             </button>
           )}
         </div>
-        {error ? (
-          <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-            <strong>
-              <FormattedMessage id="alert.error" />:
-            </strong>{' '}
-            {error}
-          </p>
-        ) : null}
+        {error ? <ErrorAlert className="w-full text-sm">{error}</ErrorAlert> : null}
       </div>
       {nav ? (
         <nav aria-label={intl.formatMessage({ id: 'nav.main' })} className="mx-auto max-w-5xl overflow-x-auto px-4">

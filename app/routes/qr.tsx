@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
+import { ErrorAlert } from '../components/core/ErrorAlert.tsx';
 import { SignInDialog } from '../components/SignInDialog.tsx';
 import { ApiError } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -94,14 +95,7 @@ export default function QrApprove({ params }: Route.ComponentProps) {
           <p className="text-stone-700 dark:text-stone-300" dir="auto">
             <FormattedMessage id="qr.explain" values={{ nickname: user.nickname }} />
           </p>
-          {outcome.phase === 'error' ? (
-            <p role="alert" className="text-red-700 dark:text-red-400">
-              <strong>
-                <FormattedMessage id="alert.error" />:
-              </strong>{' '}
-              {outcome.message}
-            </p>
-          ) : null}
+          {outcome.phase === 'error' ? <ErrorAlert className="">{outcome.message}</ErrorAlert> : null}
           <div className="flex flex-wrap justify-center gap-3">
             <button
               type="button"

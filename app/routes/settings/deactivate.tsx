@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useRevalidator } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
+import { ErrorAlert } from '../../components/core/ErrorAlert.tsx';
 import { PageHeading } from '../../components/Status.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
@@ -90,14 +91,7 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} className="mt-1 accent-red-700" />
           <FormattedMessage id="settings.deactivate.confirm" />
         </label>
-        {error ? (
-          <p id={ids.error} role="alert" className="text-sm text-red-700 dark:text-red-400">
-            <strong>
-              <FormattedMessage id="alert.error" />:
-            </strong>{' '}
-            {error}
-          </p>
-        ) : null}
+        {error ? <ErrorAlert id={ids.error}>{error}</ErrorAlert> : null}
         <div>
           <button
             type="submit"
