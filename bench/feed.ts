@@ -5,6 +5,7 @@
  *   npm run bench                       # PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) and PGlite
  *   npm run bench -- --web              # also the server-rendered GET / (needs `npm run build` first)
  *   npm run bench -- --only postgres --sizes 20000,200000 --duration 10 --warmup 3 --connections 50
+ *   npm run bench -- --web --match 'no cache)' --sizes 20000   # only the rows whose name contains the text
  *   npm run bench -- --node-flags=--max-semi-space-size=8   # flags for the app's process
  *
  * For each size, bench/fill.ts fills every database to it (the same rows in each); a top-up adds older posts, so
@@ -41,6 +42,8 @@ import { setHidden, setSupport, toggleFavorite } from '../server/modules/posts/a
 const { values: args } = parseArgs({
   options: {
     web: { type: 'boolean', default: false },
+    /** Only the endpoints whose name contains this text, e.g. --match SSR */
+    match: { type: 'string' },
     only: { type: 'string' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
@@ -277,6 +280,8 @@ const endpoints: Endpoint[] = [
     ? [
         { name: 'GET / (SSR, guest, guest cache)', path: '/', web: true, cached: true },
         { name: 'GET / (SSR, guest, no cache)', path: '/', web: true },
+        { name: 'GET /ar (SSR, guest, no cache)', path: '/ar', web: true },
+        { name: 'GET /problem/{id} (SSR, guest, no cache)', path: '/problem/{post}', web: true },
       ]
     : []),
 ];
@@ -299,16 +304,20 @@ async function measure(target: Target, size: number, rows: Row[], tokens: Map<Ta
   tokens.set(target, server.token);
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    for (const e of endpoints.filter((x) => Boolean(x.cached) === cached)) {
+    for (const e of endpoints.filter((x) => Boolean(x.cached) === cached && (!args.match || x.name.includes(args.match)))) {
       const headers: Record<string, string> = e.signedIn ? { authorization: `Bearer ${server.token}` } : {};
-      const check = await fetch(base + e.path, { headers });
+      // `{post}`: the newest post of the feed, so the page measured is the same at every size.
+      const path = e.path.includes('{post}')
+        ? e.path.replace('{post}', String(((await (await fetch(`${base}/api/posts`)).json()) as { data: { id: number }[] }).data[0].id))
+        : e.path;
+      const check = await fetch(base + path, { headers });
       if (!check.ok) throw new Error(`${e.name}: ${check.status} ${(await check.text()).slice(0, 300)}`);
       if (!e.web) {
         const body = (await check.json()) as { data: { is_supported: boolean }[] };
         if (body.data.length !== 10) throw new Error(`${e.name}: ${body.data.length} posts on the page`);
         if (e.signedIn && !body.data.some((p) => p.is_supported)) throw new Error(`${e.name}: the viewer's flags are missing`);
       }
-      await autocannon(base + e.path, headers, warmup);
+      await autocannon(base + path, headers, warmup);
       await server.ask('settle');
       // How busy the machine is without us: other work on it lowers every figure below.
       const idle0 = hostTimes();
@@ -316,7 +325,7 @@ async function measure(target: Target, size: number, rows: Row[], tokens: Map<Ta
       const idle1 = hostTimes();
       const busyBefore = idle0 && idle1 ? 1 - (idle1.idle - idle0.idle) / (idle1.total - idle0.total) : Number.NaN;
       await server.ask('start');
-      const load = await autocannon(base + e.path, headers, duration);
+      const load = await autocannon(base + path, headers, duration);
       const { rss, cpuMs } = await server.ask<{ rss: number; cpuMs: number }>('stop');
       await server.ask('settle');
       const row = {
