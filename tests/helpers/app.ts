@@ -6,10 +6,13 @@ import { type Database, openDatabase } from '../../db/client.ts';
 import { ensureReferenceData } from '../../db/reference.ts';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
+import { type Call, caller } from './api.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** A JSON call as a guest or as nobody (helpers/api.ts). */
+  call: Call;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     database,
+    call: caller(app),
     close: async () => {
       await app.close();
       await database.close();

@@ -7,18 +7,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (g: Guest | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: g?.auth ?? {}, payload: payload as Record<string, unknown> | undefined });
-
 async function newPost(g: Guest) {
   const content = `I keep thinking about what happened at work ${Math.random()} `.padEnd(180, 'and I cannot let it go. ');
-  return (await call(g, 'POST', '/api/posts', { content })).json().data as { id: number };
+  return (await t.call(g, 'POST', '/api/posts', { content })).body.data as { id: number };
 }
 
 const comment = async (g: Guest, postId: number, content: string) =>
-  (await call(g, 'POST', '/api/comments', { post_id: postId, content })).json().data;
+  (await t.call(g, 'POST', '/api/comments', { post_id: postId, content })).body.data;
 const reply = async (g: Guest, commentId: number, content: string) =>
-  (await call(g, 'POST', '/api/comment-reply', { comment_id: commentId, content })).json().data;
+  (await t.call(g, 'POST', '/api/comment-reply', { comment_id: commentId, content })).body.data;
 
 describe('comments and replies', () => {
   it('lists top-level comments oldest first with their first 3 replies, and pages the rest', async () => {
@@ -34,15 +31,15 @@ describe('comments and replies', () => {
     const nested = await reply(friend, replies[0].id, 'Five');
     expect(nested.parent_id).toBe(first.id);
 
-    const list = (await call(null, 'GET', `/api/post-comments?post_id=${p.id}`)).json();
+    const list = (await t.call(null, 'GET', `/api/post-comments?post_id=${p.id}`)).body;
     expect(list.data.map((c: { content: string }) => c.content)).toEqual(['You are not alone.', 'Thank you all.']);
     expect(list.data[0].replies_count).toBe(5);
     expect(list.data[0].replies.map((c: { content: string }) => c.content)).toEqual(['One', 'Two', 'Three']);
-    const rest = (await call(null, 'GET', `/api/comments/${first.id}/replies?page=2&per_page=3`)).json();
+    const rest = (await t.call(null, 'GET', `/api/comments/${first.id}/replies?page=2&per_page=3`)).body;
     expect(rest.data.map((c: { content: string }) => c.content)).toEqual(['Four', 'Five']);
-    expect((await call(null, 'GET', `/api/posts/${p.id}`)).json().data.comments_count).toBe(7);
-    expect((await call(null, 'GET', '/api/post-comments?post_id=999999')).statusCode).toBe(404);
-    expect((await call(friend, 'POST', '/api/comment-reply', { comment_id: 999999, content: 'x' })).statusCode).toBe(404);
+    expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.comments_count).toBe(7);
+    expect((await t.call(null, 'GET', '/api/post-comments?post_id=999999')).status).toBe(404);
+    expect((await t.call(friend, 'POST', '/api/comment-reply', { comment_id: 999999, content: 'x' })).status).toBe(404);
   });
 
   it('edits and deletes only for the author; deleting removes the replies from the counts', async () => {
@@ -51,26 +48,26 @@ describe('comments and replies', () => {
     const p = await newPost(author);
     const c = await comment(author, p.id, 'First thought');
     await reply(other, c.id, 'A reply');
-    const edit = await call(author, 'PUT', `/api/comments/${c.id}`, { content: 'Second thought' });
-    expect(edit.json().data).toMatchObject({ id: c.id, content: 'Second thought' });
-    expect((await call(other, 'PUT', `/api/comments/${c.id}`, { content: 'Mine now' })).statusCode).toBe(403);
-    expect((await call(null, 'PUT', `/api/comments/${c.id}`, { content: 'Mine now' })).statusCode).toBe(401);
-    expect((await call(author, 'PUT', `/api/comments/${c.id}`, { content: ' ' })).statusCode).toBe(422);
-    expect((await call(other, 'DELETE', `/api/comments/${c.id}`)).statusCode).toBe(403);
-    expect((await call(author, 'DELETE', `/api/comments/${c.id}`)).statusCode).toBe(204);
-    expect((await call(null, 'GET', `/api/posts/${p.id}`)).json().data.comments_count).toBe(0);
-    expect((await call(null, 'GET', `/api/post-comments?post_id=${p.id}`)).json().meta.total).toBe(0);
+    const edit = await t.call(author, 'PUT', `/api/comments/${c.id}`, { content: 'Second thought' });
+    expect(edit.body.data).toMatchObject({ id: c.id, content: 'Second thought' });
+    expect((await t.call(other, 'PUT', `/api/comments/${c.id}`, { content: 'Mine now' })).status).toBe(403);
+    expect((await t.call(null, 'PUT', `/api/comments/${c.id}`, { content: 'Mine now' })).status).toBe(401);
+    expect((await t.call(author, 'PUT', `/api/comments/${c.id}`, { content: ' ' })).status).toBe(422);
+    expect((await t.call(other, 'DELETE', `/api/comments/${c.id}`)).status).toBe(403);
+    expect((await t.call(author, 'DELETE', `/api/comments/${c.id}`)).status).toBe(204);
+    expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.comments_count).toBe(0);
+    expect((await t.call(null, 'GET', `/api/post-comments?post_id=${p.id}`)).body.meta.total).toBe(0);
   });
 
   it('refuses empty and over-long comments without storing anything', async () => {
     const g = await signInGuest(t.app);
     const p = await newPost(g);
     for (const content of ['', '   ', 'x'.repeat(2001)]) {
-      const res = await call(g, 'POST', '/api/comments', { post_id: p.id, content });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toHaveProperty('content');
+      const res = await t.call(g, 'POST', '/api/comments', { post_id: p.id, content });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toHaveProperty('content');
     }
-    expect((await call(null, 'GET', `/api/posts/${p.id}`)).json().data.comments_count).toBe(0);
+    expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.comments_count).toBe(0);
   });
 });
 
@@ -80,14 +77,14 @@ describe('comment votes', () => {
     const [a, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app)]);
     const p = await newPost(author);
     const c = await comment(author, p.id, 'Helpful words');
-    expect((await call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 })).json()).toEqual({ votes_score: 1, my_vote: 1 });
-    expect((await call(b, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 })).json()).toEqual({ votes_score: 2, my_vote: 1 });
-    expect((await call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: -1 })).json()).toEqual({ votes_score: 0, my_vote: -1 });
-    expect((await call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 0 })).json()).toEqual({ votes_score: 1, my_vote: 0 });
-    const listed = (await call(b, 'GET', `/api/post-comments?post_id=${p.id}`)).json().data[0];
+    expect((await t.call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 })).body).toEqual({ votes_score: 1, my_vote: 1 });
+    expect((await t.call(b, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 })).body).toEqual({ votes_score: 2, my_vote: 1 });
+    expect((await t.call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: -1 })).body).toEqual({ votes_score: 0, my_vote: -1 });
+    expect((await t.call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 0 })).body).toEqual({ votes_score: 1, my_vote: 0 });
+    const listed = (await t.call(b, 'GET', `/api/post-comments?post_id=${p.id}`)).body.data[0];
     expect(listed).toMatchObject({ votes_score: 1, my_vote: 1 });
-    expect((await call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 2 })).statusCode).toBe(422);
-    expect((await call(null, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 })).statusCode).toBe(401);
+    expect((await t.call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 2 })).status).toBe(422);
+    expect((await t.call(null, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 })).status).toBe(401);
   });
 });
 
@@ -97,20 +94,20 @@ describe('reporting posts and comments', () => {
     const reader = await signInGuest(t.app);
     const p = await newPost(author);
     const c = await comment(author, p.id, 'Some comment');
-    const [type] = (await call(null, 'GET', '/api/report-types')).json().data;
-    const res = await call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
+    const [type] = (await t.call(null, 'GET', '/api/report-types')).body.data;
+    const res = await t.call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
       message: 'Thanks for reporting this post',
       description:
         'We appreciate your help in keeping our community safe. Our team will review this post based on our Community Guidelines.',
     });
-    const twice = await call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id });
-    expect(twice.statusCode).toBe(422);
-    expect(twice.json().message).toBe('You have already reported this post.');
-    expect((await call(reader, 'POST', '/api/report-comment', { comment_id: c.id, report_type_id: type.id })).statusCode).toBe(201);
-    expect((await call(null, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id })).statusCode).toBe(401);
-    expect((await call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id, note: 'x'.repeat(501) })).statusCode).toBe(
+    const twice = await t.call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id });
+    expect(twice.status).toBe(422);
+    expect(twice.body.message).toBe('You have already reported this post.');
+    expect((await t.call(reader, 'POST', '/api/report-comment', { comment_id: c.id, report_type_id: type.id })).status).toBe(201);
+    expect((await t.call(null, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id })).status).toBe(401);
+    expect((await t.call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id, note: 'x'.repeat(501) })).status).toBe(
       422,
     );
   });

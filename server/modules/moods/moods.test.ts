@@ -5,17 +5,14 @@ let t: TestApp;
 let moodFeelings: number[];
 beforeAll(async () => {
   t = await createTestApp();
-  moodFeelings = (await t.app.inject({ method: 'GET', url: '/api/feelings?type=mood' })).json().data.map((f: { id: number }) => f.id);
+  moodFeelings = (await t.call(null, 'GET', '/api/feelings?type=mood')).body.data.map((f: { id: number }) => f.id);
 });
 afterAll(() => t.close());
 
-const call = (g: Guest | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: g?.auth ?? {}, payload: payload as Record<string, unknown> | undefined });
-
 async function newMood(g: Guest, content = `Feeling a bit better today ${Math.random()}`, extra: Record<string, unknown> = {}) {
-  const res = await call(g, 'POST', '/api/user/store/moods', { content, feeling_id: moodFeelings[0], ...extra });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as { id: number; poll: { id: number; options: { id: number }[] } | null };
+  const res = await t.call(g, 'POST', '/api/user/store/moods', { content, feeling_id: moodFeelings[0], ...extra });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: number; poll: { id: number; options: { id: number }[] } | null };
 }
 
 describe('editing and deleting moods', () => {
@@ -23,23 +20,24 @@ describe('editing and deleting moods', () => {
     const author = await signInGuest(t.app);
     const other = await signInGuest(t.app);
     const m = await newMood(author);
-    const edit = await call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'Calmer now', feeling_id: moodFeelings[1] });
-    expect(edit.statusCode).toBe(200);
-    expect(edit.json()).toMatchObject({ message: 'Mood Updated', data: { content: 'Calmer now', feeling: { id: moodFeelings[1] } } });
-    expect((await call(other, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).statusCode).toBe(
-      403,
-    );
-    expect((await call(null, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).statusCode).toBe(401);
-    const tooLong = await call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'a'.repeat(150), feeling_id: moodFeelings[0] });
-    expect(tooLong.statusCode).toBe(422);
-    expect(tooLong.json().errors).toHaveProperty('content');
-    const badFeeling = await call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'ok', feeling_id: 999999 });
-    expect(badFeeling.statusCode).toBe(422);
+    const edit = await t.call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'Calmer now', feeling_id: moodFeelings[1] });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ message: 'Mood Updated', data: { content: 'Calmer now', feeling: { id: moodFeelings[1] } } });
+    expect((await t.call(other, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).status).toBe(403);
+    expect((await t.call(null, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).status).toBe(401);
+    const tooLong = await t.call(author, 'POST', `/api/user/update/mood/${m.id}`, {
+      content: 'a'.repeat(150),
+      feeling_id: moodFeelings[0],
+    });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors).toHaveProperty('content');
+    const badFeeling = await t.call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'ok', feeling_id: 999999 });
+    expect(badFeeling.status).toBe(422);
 
-    expect((await call(other, 'DELETE', `/api/user/delete/mood/${m.id}`)).statusCode).toBe(403);
-    const del = await call(author, 'DELETE', `/api/user/delete/mood/${m.id}`);
-    expect(del.json()).toEqual({ message: 'Mood Deleted' });
-    expect((await call(null, 'GET', `/api/user/show/mood/${m.id}`)).statusCode).toBe(404);
+    expect((await t.call(other, 'DELETE', `/api/user/delete/mood/${m.id}`)).status).toBe(403);
+    const del = await t.call(author, 'DELETE', `/api/user/delete/mood/${m.id}`);
+    expect(del.body).toEqual({ message: 'Mood Deleted' });
+    expect((await t.call(null, 'GET', `/api/user/show/mood/${m.id}`)).status).toBe(404);
   });
 });
 
@@ -48,13 +46,13 @@ describe('hiding and interactions', () => {
     const author = await signInGuest(t.app);
     const reader = await signInGuest(t.app);
     const m = await newMood(author);
-    expect((await call(reader, 'POST', '/api/user/hide/mood', { mood_id: m.id })).json()).toEqual({ is_hidden: true });
-    const list = (await call(reader, 'GET', '/api/user/get/moods?per_page=50')).json();
+    expect((await t.call(reader, 'POST', '/api/user/hide/mood', { mood_id: m.id })).body).toEqual({ is_hidden: true });
+    const list = (await t.call(reader, 'GET', '/api/user/get/moods?per_page=50')).body;
     expect(list.data.some((x: { id: number }) => x.id === m.id)).toBe(false);
-    expect((await call(reader, 'GET', `/api/user/show/mood/${m.id}`)).json().data.is_hidden).toBe(true);
-    expect((await call(reader, 'POST', '/api/user/unhide/mood', { mood_id: m.id })).json()).toEqual({ is_hidden: false });
-    expect((await call(reader, 'GET', '/api/user/get/moods?per_page=50')).json().meta.total).toBe(list.meta.total + 1);
-    expect((await call(reader, 'POST', '/api/user/hide/mood', { mood_id: 999999 })).statusCode).toBe(404);
+    expect((await t.call(reader, 'GET', `/api/user/show/mood/${m.id}`)).body.data.is_hidden).toBe(true);
+    expect((await t.call(reader, 'POST', '/api/user/unhide/mood', { mood_id: m.id })).body).toEqual({ is_hidden: false });
+    expect((await t.call(reader, 'GET', '/api/user/get/moods?per_page=50')).body.meta.total).toBe(list.meta.total + 1);
+    expect((await t.call(reader, 'POST', '/api/user/hide/mood', { mood_id: 999999 })).status).toBe(404);
   });
 
   it('keeps one interaction per user, replacing the type, and counts them', async () => {
@@ -62,23 +60,23 @@ describe('hiding and interactions', () => {
     const a = await signInGuest(t.app);
     const b = await signInGuest(t.app);
     const m = await newMood(author);
-    expect((await call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'hug' })).json()).toEqual({
+    expect((await t.call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'hug' })).body).toEqual({
       interactions: { hug: 1, relate: 0, strength: 0, care: 0 },
       my_interaction: 'hug',
     });
-    await call(b, 'POST', '/api/interactions', { mood_id: m.id, type: 'hug' });
-    const moved = (await call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'care' })).json();
+    await t.call(b, 'POST', '/api/interactions', { mood_id: m.id, type: 'hug' });
+    const moved = (await t.call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'care' })).body;
     expect(moved).toEqual({ interactions: { hug: 1, relate: 0, strength: 0, care: 1 }, my_interaction: 'care' });
-    const same = (await call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'care' })).json();
+    const same = (await t.call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'care' })).body;
     expect(same.interactions.care).toBe(1);
-    expect((await call(a, 'GET', `/api/user/show/mood/${m.id}`)).json().data.my_interaction).toBe('care');
-    expect((await call(a, 'POST', '/api/delete-interaction', { mood_id: m.id })).json()).toEqual({
+    expect((await t.call(a, 'GET', `/api/user/show/mood/${m.id}`)).body.data.my_interaction).toBe('care');
+    expect((await t.call(a, 'POST', '/api/delete-interaction', { mood_id: m.id })).body).toEqual({
       interactions: { hug: 1, relate: 0, strength: 0, care: 0 },
       my_interaction: null,
     });
-    expect((await call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'love' })).statusCode).toBe(422);
-    expect((await call(null, 'POST', '/api/interactions', { mood_id: m.id, type: 'hug' })).statusCode).toBe(401);
-    expect((await call(a, 'POST', '/api/interactions', { mood_id: 999999, type: 'hug' })).statusCode).toBe(404);
+    expect((await t.call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'love' })).status).toBe(422);
+    expect((await t.call(null, 'POST', '/api/interactions', { mood_id: m.id, type: 'hug' })).status).toBe(401);
+    expect((await t.call(a, 'POST', '/api/interactions', { mood_id: 999999, type: 'hug' })).status).toBe(404);
   });
 });
 
@@ -88,30 +86,30 @@ describe('polls', () => {
     const voter = await signInGuest(t.app);
     const m = await newMood(author, 'Tea or coffee tonight?', { poll: { options: ['Tea', 'Coffee', 'Neither'] } });
     const [tea, coffee] = m.poll?.options ?? [];
-    const first = (await call(voter, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })).json().data;
+    const first = (await t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })).body.data;
     expect(first).toMatchObject({ votes_count: 1, my_vote_option_id: tea.id });
     // A double click counts once.
-    await Promise.all([1, 2, 3].map(() => call(voter, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })));
-    const moved = (await call(voter, 'POST', '/api/user/update/vote', { poll_option_id: coffee.id })).json().data;
+    await Promise.all([1, 2, 3].map(() => t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })));
+    const moved = (await t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: coffee.id })).body.data;
     expect(moved.votes_count).toBe(1);
     expect(moved.options.map((o: { votes_count: number }) => o.votes_count)).toEqual([0, 1, 0]);
     expect(moved.my_vote_option_id).toBe(coffee.id);
-    const removed = (await call(voter, 'POST', '/api/user/remove/vote', { poll_id: moved.id })).json().data;
+    const removed = (await t.call(voter, 'POST', '/api/user/remove/vote', { poll_id: moved.id })).body.data;
     expect(removed).toMatchObject({ votes_count: 0, my_vote_option_id: null });
-    expect((await call(voter, 'POST', '/api/user/update/vote', { poll_option_id: 999999 })).statusCode).toBe(404);
-    expect((await call(voter, 'POST', '/api/user/remove/vote', { poll_id: 999999 })).statusCode).toBe(404);
-    expect((await call(null, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })).statusCode).toBe(401);
+    expect((await t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: 999999 })).status).toBe(404);
+    expect((await t.call(voter, 'POST', '/api/user/remove/vote', { poll_id: 999999 })).status).toBe(404);
+    expect((await t.call(null, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })).status).toBe(401);
   });
 
   it('refuses a poll with an empty option', async () => {
     const g = await signInGuest(t.app);
-    const res = await call(g, 'POST', '/api/user/store/moods', {
+    const res = await t.call(g, 'POST', '/api/user/store/moods', {
       content: 'Which one?',
       feeling_id: moodFeelings[0],
       poll: { options: ['A', '  '] },
     });
-    expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors)).toContain('poll.options.1');
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors ?? {})).toContain('poll.options.1');
   });
 });
 
@@ -120,24 +118,24 @@ describe('reports', () => {
     const author = await signInGuest(t.app);
     const reader = await signInGuest(t.app);
     const m = await newMood(author);
-    const types = (await t.app.inject({ method: 'GET', url: '/api/report-types', headers: { 'x-locale': 'es' } })).json().data;
+    const types = (await t.call(null, 'GET', '/api/report-types', undefined, { headers: { 'x-locale': 'es' } })).body.data;
     expect(types.length).toBeGreaterThanOrEqual(5);
     expect(types[0].name).not.toBe('Spam or advertising');
-    const res = await call(reader, 'POST', '/api/user/store/report/mood', {
+    const res = await t.call(reader, 'POST', '/api/user/store/report/mood', {
       mood_id: m.id,
       report_type_id: types[0].id,
       note: 'Looks like an ad',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
       message: 'Thanks for reporting this mood',
       description:
         'We appreciate your help in keeping our community safe. Our team will review this mood based on our Community Guidelines.',
     });
-    const again = await call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: types[0].id });
-    expect(again.statusCode).toBe(422);
-    expect((await call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: 999 })).statusCode).toBe(422);
-    expect((await call(reader, 'POST', '/api/user/store/report/mood', { mood_id: 999999, report_type_id: types[0].id })).statusCode).toBe(
+    const again = await t.call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: types[0].id });
+    expect(again.status).toBe(422);
+    expect((await t.call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: 999 })).status).toBe(422);
+    expect((await t.call(reader, 'POST', '/api/user/store/report/mood', { mood_id: 999999, report_type_id: types[0].id })).status).toBe(
       404,
     );
   });

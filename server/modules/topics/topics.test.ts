@@ -8,28 +8,25 @@ let category: { id: number; name: string };
 let covers: { id: number; url: string }[];
 beforeAll(async () => {
   t = await createTestApp();
-  category = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json().data[0];
-  covers = (await t.app.inject({ method: 'GET', url: '/api/topic-covers' })).json().data;
+  category = (await t.call(null, 'GET', '/api/categories')).body.data[0];
+  covers = (await t.call(null, 'GET', '/api/topic-covers')).body.data;
 });
 afterAll(() => t.close());
 
-const call = (g: Guest | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: g?.auth ?? {}, payload: payload as Record<string, unknown> | undefined });
-
 async function newTopic(g: Guest, title = `Coping with exams ${Math.random().toString(36).slice(2, 6)}`, categoryId = category.id) {
-  const res = await call(g, 'POST', '/api/topics', {
+  const res = await t.call(g, 'POST', '/api/topics', {
     title,
     description: 'A place to share how we get through exam season.',
     category_id: categoryId,
     cover_id: covers[0].id,
   });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as { id: number; posts_count: number };
+  expect(res.status).toBe(201);
+  return res.body.data as { id: number; posts_count: number };
 }
 
 describe('reference data', () => {
   it('serves translated categories and at least 12 real cover images', async () => {
-    const es = (await t.app.inject({ method: 'GET', url: '/api/categories', headers: { 'x-locale': 'es' } })).json().data;
+    const es = (await t.call(null, 'GET', '/api/categories', undefined, { headers: { 'x-locale': 'es' } })).body.data;
     expect(es.length).toBeGreaterThanOrEqual(10);
     expect(es[0]).toMatchObject({ id: category.id, slug: 'anxiety' });
     expect(covers.length).toBeGreaterThanOrEqual(12);
@@ -43,9 +40,9 @@ describe('topics', () => {
     const g = await signInGuest(t.app);
     const a = await newTopic(g);
     const b = await newTopic(g);
-    const other = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json().data[1];
+    const other = (await t.call(null, 'GET', '/api/categories')).body.data[1];
     const c = await newTopic(g, 'Talking to my parents', other.id);
-    const created = (await call(g, 'GET', `/api/topics/${a.id}`)).json().data;
+    const created = (await t.call(g, 'GET', `/api/topics/${a.id}`)).body.data;
     expect(created).toMatchObject({
       id: a.id,
       slug: String(a.id),
@@ -53,20 +50,20 @@ describe('topics', () => {
       cover: { id: covers[0].id },
       posts_count: 0,
     });
-    const filtered = (await call(null, 'GET', `/api/topics?category_id=${category.id}`)).json();
+    const filtered = (await t.call(null, 'GET', `/api/topics?category_id=${category.id}`)).body;
     expect(filtered.data.map((x: { id: number }) => x.id)).toEqual([b.id, a.id]);
     expect(filtered.meta.total).toBe(2);
-    const related = (await call(null, 'GET', `/api/relatedTopics?topic_id=${a.id}`)).json().data.map((x: { id: number }) => x.id);
+    const related = (await t.call(null, 'GET', `/api/relatedTopics?topic_id=${a.id}`)).body.data.map((x: { id: number }) => x.id);
     expect(related).toEqual([b.id]);
     expect(related).not.toContain(c.id);
-    expect((await call(null, 'GET', '/api/topics/999999')).statusCode).toBe(404);
-    const ld = (await call(null, 'GET', `/api/schema/topic/${a.id}`)).json();
+    expect((await t.call(null, 'GET', '/api/topics/999999')).status).toBe(404);
+    const ld = (await t.call(null, 'GET', `/api/schema/topic/${a.id}`)).body;
     expect(ld).toMatchObject({ '@type': 'DiscussionForumPosting', headline: expect.stringContaining('Coping with exams') });
   });
 
   it('refuses unknown category or cover, and bad titles, without storing anything', async () => {
     const g = await signInGuest(t.app);
-    const before = (await call(null, 'GET', '/api/topics')).json().meta.total;
+    const before = (await t.call(null, 'GET', '/api/topics')).body.meta.total;
     const base = { title: 'A good title', description: 'Text', category_id: category.id, cover_id: covers[0].id };
     for (const [body, field] of [
       [{ ...base, category_id: 999 }, 'category_id'],
@@ -75,65 +72,65 @@ describe('topics', () => {
       [{ ...base, title: 'x'.repeat(121) }, 'title'],
       [{ ...base, description: 'x'.repeat(1001) }, 'description'],
     ] as const) {
-      const res = await call(g, 'POST', '/api/topics', body);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toHaveProperty(field);
+      const res = await t.call(g, 'POST', '/api/topics', body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toHaveProperty(field);
     }
-    expect((await call(null, 'POST', '/api/topics', base)).statusCode).toBe(401);
-    expect((await call(null, 'GET', '/api/topics')).json().meta.total).toBe(before);
+    expect((await t.call(null, 'POST', '/api/topics', base)).status).toBe(401);
+    expect((await t.call(null, 'GET', '/api/topics')).body.meta.total).toBe(before);
   });
 
   it('keeps 30 minutes between two posts of the same user in the same topic', async () => {
     const g = await signInGuest(t.app);
     const topic = await newTopic(g);
     const other = await newTopic(g);
-    expect((await call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).json()).toEqual({ isAllowed: true });
-    const first = await call(g, 'POST', '/api/posts', { content: 'My first exam is tomorrow and I cannot sleep.', topic_id: topic.id });
-    expect(first.statusCode).toBe(201);
+    expect((await t.call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).body).toEqual({ isAllowed: true });
+    const first = await t.call(g, 'POST', '/api/posts', { content: 'My first exam is tomorrow and I cannot sleep.', topic_id: topic.id });
+    expect(first.status).toBe(201);
     // A post in a topic stays a post, whatever its length.
-    expect(first.json().placed_as).toBeUndefined();
-    expect(first.json().data.topic_id).toBe(topic.id);
+    expect(first.body.placed_as).toBeUndefined();
+    expect(first.body.data.topic_id).toBe(topic.id);
 
-    const second = await call(g, 'POST', '/api/posts', { content: 'Still awake, still worried about it.', topic_id: topic.id });
-    expect(second.statusCode).toBe(429);
-    expect(second.json()).toMatchObject({ message: 'Please wait 30 minutes', isAllowed: false, time: true });
-    const retryAt = new Date(second.json().retry_at).getTime();
+    const second = await t.call(g, 'POST', '/api/posts', { content: 'Still awake, still worried about it.', topic_id: topic.id });
+    expect(second.status).toBe(429);
+    expect(second.body).toMatchObject({ message: 'Please wait 30 minutes', isAllowed: false, time: true });
+    const retryAt = new Date(second.body.retry_at).getTime();
     expect(retryAt).toBeGreaterThan(Date.now() + 29 * 60 * 1000);
-    expect((await call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).json()).toMatchObject({
+    expect((await t.call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).body).toMatchObject({
       isAllowed: false,
       time: true,
     });
     // Another topic, and another person, are not held back.
-    expect((await call(g, 'POST', '/api/posts', { content: 'A different topic entirely.', topic_id: other.id })).statusCode).toBe(201);
+    expect((await t.call(g, 'POST', '/api/posts', { content: 'A different topic entirely.', topic_id: other.id })).status).toBe(201);
     const someoneElse = await signInGuest(t.app);
-    expect((await call(someoneElse, 'POST', '/api/posts', { content: 'I have exams too.', topic_id: topic.id })).statusCode).toBe(201);
+    expect((await t.call(someoneElse, 'POST', '/api/posts', { content: 'I have exams too.', topic_id: topic.id })).status).toBe(201);
 
     // Thirty minutes later the author may post there again.
     await t.database.db.execute(sql`update posts set created_at = now() - interval '31 minutes' where user_id = ${g.id}`);
-    expect((await call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).json()).toEqual({ isAllowed: true });
+    expect((await t.call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).body).toEqual({ isAllowed: true });
     expect(
-      (await call(g, 'POST', '/api/posts', { content: 'Exam done. It went better than I feared.', topic_id: topic.id })).statusCode,
+      (await t.call(g, 'POST', '/api/posts', { content: 'Exam done. It went better than I feared.', topic_id: topic.id })).status,
     ).toBe(201);
 
-    const list = (await call(null, 'GET', `/api/posts?topic_id=${topic.id}`)).json();
+    const list = (await t.call(null, 'GET', `/api/posts?topic_id=${topic.id}`)).body;
     expect(list.meta.total).toBe(3);
     expect(list.data.every((p: { topic_id: number }) => p.topic_id === topic.id)).toBe(true);
-    expect((await call(null, 'GET', `/api/topics/${topic.id}`)).json().data.posts_count).toBe(3);
-    expect((await call(null, 'GET', '/api/latestTopicPosts')).json().data.length).toBeGreaterThanOrEqual(3);
-    expect((await call(g, 'GET', '/api/check-new-note?type=topic&topic_id=999999')).statusCode).toBe(404);
-    expect((await call(g, 'POST', '/api/posts', { content: 'Nowhere', topic_id: 999999 })).statusCode).toBe(422);
+    expect((await t.call(null, 'GET', `/api/topics/${topic.id}`)).body.data.posts_count).toBe(3);
+    expect((await t.call(null, 'GET', '/api/latestTopicPosts')).body.data.length).toBeGreaterThanOrEqual(3);
+    expect((await t.call(g, 'GET', '/api/check-new-note?type=topic&topic_id=999999')).status).toBe(404);
+    expect((await t.call(g, 'POST', '/api/posts', { content: 'Nowhere', topic_id: 999999 })).status).toBe(422);
   });
 
   it('ranks trending topics by posts and supports in the last 7 days', async () => {
     const g = await signInGuest(t.app);
     const quiet = await newTopic(g);
     const busy = await newTopic(g);
-    await call(g, 'POST', '/api/posts', { content: 'One post here.', topic_id: quiet.id });
+    await t.call(g, 'POST', '/api/posts', { content: 'One post here.', topic_id: quiet.id });
     for (const r of await Promise.all([1, 2, 3].map(() => signInGuest(t.app)))) {
-      const p = (await call(r, 'POST', '/api/posts', { content: `Busy topic post ${r.id}`, topic_id: busy.id })).json().data;
-      await call(g, 'POST', '/api/supports', { post_id: p.id });
+      const p = (await t.call(r, 'POST', '/api/posts', { content: `Busy topic post ${r.id}`, topic_id: busy.id })).body.data;
+      await t.call(g, 'POST', '/api/supports', { post_id: p.id });
     }
-    const trending = (await call(null, 'GET', '/api/topics/trending')).json().data.map((x: { id: number }) => x.id);
+    const trending = (await t.call(null, 'GET', '/api/topics/trending')).body.data.map((x: { id: number }) => x.id);
     expect(trending.indexOf(busy.id)).toBeLessThan(trending.indexOf(quiet.id));
   });
 });
