@@ -12,9 +12,9 @@ import { useSignIn } from '../lib/signin.tsx';
 import { useToast } from '../lib/toast.tsx';
 import { AppLink } from './AppLink.tsx';
 import { Author } from './core/Author.tsx';
+import { ReportDialog } from './core/dialogs.tsx';
 import { OwnerActions } from './core/OwnerActions.tsx';
 import { PollView } from './core/PollView.tsx';
-import { ReportDialog } from './core/ReportDialog.tsx';
 import { RichText } from './core/RichText.tsx';
 
 const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800 disabled:opacity-50';

@@ -1,7 +1,6 @@
 /**
  * The sign-in dialog (SPEC.md section 2, auth guard): a QR code that a signed-in phone approves, "continue as
- * guest", and username-or-email with password. A native modal <dialog>: focus stays inside, Escape closes, and
- * focus returns to whatever opened it.
+ * guest", and username-or-email with password, in the shared Dialog.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,6 +9,9 @@ import { localizedPath } from '../../core/locales.ts';
 import { ApiError, type QrCode } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
+import { Button } from './ui/Button.tsx';
+import { Dialog } from './ui/Dialog.tsx';
+import { controlClass, Field } from './ui/Field.tsx';
 
 interface Props {
   open: boolean;
@@ -22,62 +24,18 @@ const POLL_MS = 2000;
 /** A code lasts 2 minutes; after this many automatic renewals the visitor asks for a new one. */
 const AUTO_RENEWALS = 5;
 
-export function SignInDialog(props: Props) {
-  const { open, onClose, returnTo } = props;
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const titleId = useId();
+export function SignInDialog({ open, onClose, returnTo }: Props) {
   const intl = useIntl();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  function handleClose() {
-    const el = opener.current;
-    opener.current = null;
-    if (el?.isConnected) el.focus();
-    onClose();
-  }
-
   return (
-    // A click on the dialog element itself is a click on the backdrop: the content fills the box.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape, which <dialog> handles natively.
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={handleClose}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) e.currentTarget.close();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/60 dark:bg-stone-900 dark:text-stone-100"
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={<FormattedMessage id="auth.dialog.title" />}
+      closeLabel={intl.formatMessage({ id: 'auth.dialog.close' })}
+      closeOnBackdrop
     >
-      {open ? (
-        <div className="flex flex-col gap-5 p-5">
-          <div className="flex items-start gap-3">
-            <h2 id={titleId} className="text-lg font-semibold">
-              <FormattedMessage id="auth.dialog.title" />
-            </h2>
-            <button
-              type="button"
-              onClick={() => ref.current?.close()}
-              aria-label={intl.formatMessage({ id: 'auth.dialog.close' })}
-              className="ms-auto rounded-full px-2 text-xl leading-none text-stone-500 hover:text-stone-900 dark:hover:text-stone-100"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-          <SignInOptions returnTo={returnTo} done={() => ref.current?.close()} />
-        </div>
-      ) : null}
-    </dialog>
+      <SignInOptions returnTo={returnTo} done={onClose} />
+    </Dialog>
   );
 }
 
@@ -93,7 +51,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
   const target = returnTo ?? localizedPath(locale, '/');
   const [busy, setBusy] = useState<'guest' | 'password' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const ids = { identifier: useId(), password: useId(), error: useId(), qr: useId(), password_heading: useId() };
+  const ids = { error: useId(), qr: useId(), password_heading: useId() };
   const network = intl.formatMessage({ id: 'errors.network' });
 
   async function asGuest() {
@@ -130,14 +88,9 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
       <Divider />
 
       <div className="flex flex-col gap-2">
-        <button
-          type="button"
-          onClick={asGuest}
-          disabled={busy !== null}
-          className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button variant="primary" onClick={asGuest} busy={busy === 'guest'} disabled={busy !== null}>
           <FormattedMessage id={busy === 'guest' ? 'auth.signing_in' : 'auth.continue_as_guest'} />
-        </button>
+        </Button>
         <p className="text-center text-sm text-stone-600 dark:text-stone-400">
           <FormattedMessage id="auth.guest_hint" />
         </p>
@@ -149,48 +102,38 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
         <h3 id={ids.password_heading} className="font-medium">
           <FormattedMessage id="auth.password.heading" />
         </h3>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.identifier} className="text-sm">
-            <FormattedMessage id="auth.identifier" />
-          </label>
-          <input
-            id={ids.identifier}
-            name="username"
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={254}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.password} className="text-sm">
-            <FormattedMessage id="auth.password" />
-          </label>
-          <input
-            id={ids.password}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
-          />
-        </div>
+        <Field label={<FormattedMessage id="auth.identifier" />} errorId={error ? ids.error : undefined}>
+          {(control) => (
+            <input
+              {...control}
+              name="username"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={254}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field label={<FormattedMessage id="auth.password" />} errorId={error ? ids.error : undefined}>
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={200}
+              className={controlClass}
+            />
+          )}
+        </Field>
         {error ? <ErrorAlert id={ids.error}>{error}</ErrorAlert> : null}
-        <button
-          type="submit"
-          disabled={busy !== null}
-          className="rounded-full border border-brand-600 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60 dark:text-brand-100 dark:hover:bg-stone-800"
-        >
+        <Button type="submit" busy={busy === 'password'} disabled={busy !== null}>
           <FormattedMessage id={busy === 'password' ? 'auth.signing_in' : 'auth.sign_in'} />
-        </button>
+        </Button>
       </form>
     </>
   );
@@ -344,9 +287,9 @@ function QrSignIn({ returnTo, done, headingId }: { returnTo: string; done: () =>
                 <FormattedMessage id="errors.qr_expired" />
               </span>
             )}
-            <button type="button" onClick={renew} className="underline">
+            <Button variant="link" onClick={renew}>
               <FormattedMessage id="auth.qr.new_code" />
-            </button>
+            </Button>
           </span>
         ) : null}
       </div>

@@ -9,9 +9,9 @@ import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Author } from './Author.tsx';
+import { ReportDialog } from './dialogs.tsx';
 import { errorMessage, fieldErrors } from './errors.ts';
 import { OwnerActions } from './OwnerActions.tsx';
-import { ReportDialog } from './ReportDialog.tsx';
 import { RichText } from './RichText.tsx';
 
 const small = 'rounded-full px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800';

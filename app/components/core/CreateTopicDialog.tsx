@@ -1,10 +1,13 @@
 /** "Create topic": title, description, category and one of the preset covers, in a modal dialog. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Category, Topic } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { controlClass, Field } from '../ui/Field.tsx';
 import { fieldErrors } from './errors.ts';
 
 export function CreateTopicDialog({
@@ -19,7 +22,6 @@ export function CreateTopicDialog({
   const { api } = useSession();
   const toast = useToast();
   const intl = useIntl();
-  const ref = useRef<HTMLDialogElement>(null);
   const ids = useId();
   const [covers, setCovers] = useState<{ id: number; url: string }[] | null>(null);
   const [title, setTitle] = useState('');
@@ -30,7 +32,6 @@ export function CreateTopicDialog({
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    ref.current?.showModal();
     api
       .topicCovers()
       .then((r) => {
@@ -59,56 +60,54 @@ export function CreateTopicDialog({
     }
   }
 
-  const field = 'rounded-lg border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800';
-  const error = (name: string) => (errors[name] ? <span className="text-sm text-red-700 dark:text-red-400">{errors[name]}</span> : null);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${ids}-title`}
-      onClose={onClose}
-      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-stone-900 backdrop:bg-black/40 dark:bg-stone-900 dark:text-stone-100"
-    >
-      <form onSubmit={submit} className="flex max-h-[90vh] flex-col gap-4 overflow-y-auto p-5" noValidate>
-        <h2 id={`${ids}-title`} className="text-lg font-semibold">
-          <FormattedMessage id="topics.create" />
-        </h2>
-        <label className="flex flex-col gap-1 text-sm">
-          <FormattedMessage id="topics.field_title" />
-          <input
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            maxLength={LIMITS.topicTitle.max}
-            dir="auto"
-            required
-            className={field}
-          />
-          {error('title')}
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <FormattedMessage id="topics.field_description" />
-          <textarea
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={LIMITS.topicDescription}
-            rows={3}
-            dir="auto"
-            required
-            className={field}
-          />
-          {error('description')}
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <FormattedMessage id="topics.field_category" />
-          <select value={categoryId} onChange={(e) => setCategoryId(Number(e.target.value) || '')} required className={field}>
-            <option value="">{intl.formatMessage({ id: 'topics.choose_category' })}</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {error('category_id')}
-        </label>
+    <Dialog title={<FormattedMessage id="topics.create" />} size="lg" onClose={onClose}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Field label={<FormattedMessage id="topics.field_title" />} error={errors.title}>
+          {(control) => (
+            <input
+              {...control}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              maxLength={LIMITS.topicTitle.max}
+              dir="auto"
+              required
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field label={<FormattedMessage id="topics.field_description" />} error={errors.description}>
+          {(control) => (
+            <textarea
+              {...control}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={LIMITS.topicDescription}
+              rows={3}
+              dir="auto"
+              required
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field label={<FormattedMessage id="topics.field_category" />} error={errors.category_id}>
+          {(control) => (
+            <select
+              {...control}
+              value={categoryId}
+              onChange={(e) => setCategoryId(Number(e.target.value) || '')}
+              required
+              className={controlClass}
+            >
+              <option value="">{intl.formatMessage({ id: 'topics.choose_category' })}</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <fieldset>
           <legend className="mb-2 text-sm">
             <FormattedMessage id="topics.field_cover" />
@@ -140,21 +139,17 @@ export function CreateTopicDialog({
               <FormattedMessage id="common.loading" />
             </p>
           )}
-          {error('cover_id')}
+          {errors.cover_id ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.cover_id}</p> : null}
         </fieldset>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-full px-4 py-2">
+          <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />
-          </button>
-          <button
-            type="submit"
-            disabled={sending}
-            className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white disabled:opacity-50"
-          >
+          </Button>
+          <Button type="submit" variant="primary" busy={sending}>
             <FormattedMessage id="topics.create_submit" />
-          </button>
+          </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -7,11 +7,11 @@ import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Author } from './Author.tsx';
+import { ReportDialog } from './dialogs.tsx';
 import { EditText } from './EditText.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
 import { PollView } from './PollView.tsx';
 import { Reactions } from './Reactions.tsx';
-import { ReportDialog } from './ReportDialog.tsx';
 import { RichText } from './RichText.tsx';
 
 const EMOJI: Record<(typeof MOOD_INTERACTIONS)[number], string> = { hug: '🤗', relate: '🫂', strength: '💪', care: '💗' };

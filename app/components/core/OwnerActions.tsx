@@ -1,7 +1,7 @@
 /** The author's Edit and Delete buttons on their own content; Delete asks first (ConfirmDialog). */
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from './dialogs.tsx';
 
 export function OwnerActions({
   buttonClass,

@@ -1,16 +1,17 @@
 /** Report something: the translated reasons, an optional note, and the SPEC.md thank-you as a toast. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import type { ReportTarget } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { controlClass, Field } from '../ui/Field.tsx';
 
 export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id: number; onClose: () => void }) {
   const { api } = useSession();
   const toast = useToast();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [types, setTypes] = useState<{ id: number; name: string }[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [choice, setChoice] = useState<number | null>(null);
@@ -18,7 +19,6 @@ export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    ref.current?.showModal();
     api
       .reportTypes()
       .then((r) => setTypes(r.data))
@@ -43,16 +43,8 @@ export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-stone-900 backdrop:bg-black/40 dark:bg-stone-900 dark:text-stone-100"
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4 p-5">
-        <h2 id={titleId} className="text-lg font-semibold">
-          <FormattedMessage id={`report.title_${target}`} />
-        </h2>
+    <Dialog title={<FormattedMessage id={`report.title_${target}`} />} onClose={onClose}>
+      <form onSubmit={submit} className="flex flex-col gap-4">
         {failed ? (
           <p role="alert" className="text-red-700 dark:text-red-400">
             <FormattedMessage id="errors.network" />
@@ -74,29 +66,27 @@ export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id
             ))}
           </fieldset>
         )}
-        <label className="flex flex-col gap-1 text-sm">
-          <FormattedMessage id="report.note" />
-          <textarea
-            value={note}
-            maxLength={REPORT_NOTE_MAX}
-            onChange={(e) => setNote(e.target.value)}
-            rows={3}
-            className="rounded-lg border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
-          />
-        </label>
+        <Field label={<FormattedMessage id="report.note" />}>
+          {(control) => (
+            <textarea
+              {...control}
+              value={note}
+              maxLength={REPORT_NOTE_MAX}
+              onChange={(e) => setNote(e.target.value)}
+              rows={3}
+              className={controlClass}
+            />
+          )}
+        </Field>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-full px-4 py-2">
+          <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />
-          </button>
-          <button
-            type="submit"
-            disabled={choice === null || sending}
-            className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white disabled:opacity-50"
-          >
+          </Button>
+          <Button type="submit" variant="primary" disabled={choice === null} busy={sending}>
             <FormattedMessage id="report.submit" />
-          </button>
+          </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,0 +1,84 @@
+/**
+ * The one modal dialog (docs/decisions/005-native-dialog.md). A native <dialog> opened with showModal() gives
+ * the focus trap, Escape, the inert page behind and the top layer; this adds what it lacks: focus handed back
+ * to the opener however the dialog closes (Escape, a button, the page unmounting it), the title as the
+ * accessible name, and content mounted only while open so every opening starts fresh.
+ */
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+const WIDTHS = {
+  sm: 'w-[min(24rem,calc(100vw-2rem))]',
+  md: 'w-[min(28rem,calc(100vw-2rem))]',
+  lg: 'w-[min(36rem,calc(100vw-2rem))]',
+} as const;
+
+export function Dialog({
+  open = true,
+  onClose,
+  title,
+  size = 'md',
+  closeLabel,
+  closeOnBackdrop = false,
+  children,
+}: {
+  /** Dialogs mounted only while shown leave this out; one kept mounted (the sign-in dialog) passes its state. */
+  open?: boolean;
+  /** Called once the dialog has closed by Escape, the × button or the backdrop; the owner hides or unmounts it. */
+  onClose: () => void;
+  title: ReactNode;
+  size?: keyof typeof WIDTHS;
+  /** The accessible name of a × button in the corner; without it the dialog's own buttons close it. */
+  closeLabel?: string;
+  /** Only for dialogs with nothing typed into them that a stray click could lose. */
+  closeOnBackdrop?: boolean;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      // Closed by its owner (unmounted, or `open` turned false) rather than natively: close it here. Focus goes back
+      // either way, since a <dialog> removed from the page restores nothing.
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  return (
+    // A click on the dialog element itself is a click on the backdrop: the content fills the box.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape, which <dialog> handles natively.
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={closeOnBackdrop ? (e) => e.target === e.currentTarget && e.currentTarget.close() : undefined}
+      className={`m-auto max-h-[90vh] ${WIDTHS[size]} overflow-y-auto rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/60 dark:bg-stone-900 dark:text-stone-100`}
+    >
+      {open ? (
+        <div className="flex flex-col gap-4 p-5">
+          <div className="flex items-start gap-3">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {closeLabel ? (
+              <button
+                type="button"
+                onClick={() => ref.current?.close()}
+                aria-label={closeLabel}
+                className="ms-auto rounded-full px-2 text-xl leading-none text-stone-500 hover:text-stone-900 dark:hover:text-stone-100"
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            ) : null}
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
