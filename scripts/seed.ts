@@ -1,8 +1,8 @@
 /** `npm run db:seed`: demo content into an empty database (DATABASE_URL or the PGlite in DATA_DIR). */
+import { openDatabase } from '../db/client.ts';
+import { ensureReferenceData } from '../db/reference.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from './client.ts';
-import { ensureReferenceData } from './reference.ts';
-import { seedDemoContent } from './seed.ts';
+import { seedDemoContent } from '../server/seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -9,7 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { APP_VERSION } from '../core/limits.ts';
 import type { Database } from '../db/client.ts';
@@ -101,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -130,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(topicRoutes, { db: database.db });
   await app.register(thoughtRoutes, { db: database.db });
   // Unknown API paths answer in JSON, never with the web app's page.
-  app.all('/api/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
+  app.all('/api/*', { schema: { hide: true }, config: { changesGuestView: false } }, (_request, reply) => reply.callNotFound());
 
   if (options.web) {
     await app.register(webPlugin, {

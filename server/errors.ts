@@ -1,7 +1,9 @@
 /**
  * The one error vocabulary of the services. Messages are catalog keys, translated into the request's
- * language by the error handler, so a service never needs to know who is asking.
+ * language by the error handler, so a service never needs to know who is asking; the code is what clients
+ * branch on (core/errors.ts).
  */
+import type { ErrorCode } from '../core/errors.ts';
 import type { MessageValues } from './i18n.ts';
 
 export interface Msg {
@@ -11,13 +13,15 @@ export interface Msg {
 
 export class AppError extends Error {
   readonly status: number;
+  readonly code: ErrorCode;
   readonly msg: Msg;
   /** Extra fields merged into the response body (API.md: e.g. `isAllowed`, `retry_at`). */
   readonly extra: Record<string, unknown>;
 
-  constructor(status: number, msg: Msg, extra: Record<string, unknown> = {}) {
+  constructor(status: number, code: ErrorCode, msg: Msg, extra: Record<string, unknown> = {}) {
     super(msg.key);
     this.status = status;
+    this.code = code;
     this.msg = msg;
     this.extra = extra;
   }
@@ -25,19 +29,19 @@ export class AppError extends Error {
 
 export class Unauthenticated extends AppError {
   constructor() {
-    super(401, { key: 'errors.unauthenticated' });
+    super(401, 'UNAUTHENTICATED', { key: 'errors.unauthenticated' });
   }
 }
 
 export class Forbidden extends AppError {
-  constructor(msg: Msg = { key: 'errors.forbidden' }) {
-    super(403, msg);
+  constructor() {
+    super(403, 'FORBIDDEN', { key: 'errors.forbidden' });
   }
 }
 
 export class NotFound extends AppError {
   constructor(msg: Msg = { key: 'errors.not_found' }) {
-    super(404, msg);
+    super(404, 'NOT_FOUND', msg);
   }
 }
 
@@ -45,22 +49,22 @@ export class NotFound extends AppError {
 export class Invalid extends AppError {
   readonly fields: Record<string, Msg[]>;
 
-  constructor(fields: Record<string, Msg | Msg[]>, msg: Msg = { key: 'errors.invalid_input' }) {
-    super(422, msg);
+  constructor(fields: Record<string, Msg | Msg[]>) {
+    super(422, 'VALIDATION', { key: 'errors.invalid_input' });
     this.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
   }
 }
 
 /** 422 with only a message, for rules that are not about one field (wrong credentials, duplicates). */
 export class Rejected extends AppError {
-  constructor(msg: Msg, extra: Record<string, unknown> = {}) {
-    super(422, msg, extra);
+  constructor(code: ErrorCode, msg: Msg, extra: Record<string, unknown> = {}) {
+    super(422, code, msg, extra);
   }
 }
 
 export class TooMany extends AppError {
-  constructor(msg: Msg, retryAt: Date, extra: Record<string, unknown> = {}) {
-    super(429, msg, { ...extra, retry_at: retryAt.toISOString() });
+  constructor(code: ErrorCode, msg: Msg, retryAt: Date, extra: Record<string, unknown> = {}) {
+    super(429, code, msg, { ...extra, retry_at: retryAt.toISOString() });
   }
 }
 

@@ -1,9 +1,9 @@
 /** Starts the app: configuration, database (migrations, reference data, demo content), HTTP server. */
 import { openDatabase } from '../db/client.ts';
 import { ensureReferenceData } from '../db/reference.ts';
-import { seedDemoContent } from '../db/seed.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { seedDemoContent } from './seed/demo.ts';
 
 const config = loadConfig();
 const dev = process.argv.includes('--dev');

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { COOKIE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, Unauthenticated } from '../errors.ts';
+import { documentErrors } from '../lib/http.ts';
 import { csrfTokenFor } from '../lib/tokens.ts';
 import { userForToken } from '../modules/auth/service.ts';
 import type { UserRow } from '../modules/users/service.ts';
@@ -65,7 +66,7 @@ export default fp(
         if (!SAFE_METHODS.has(request.method)) {
           const sent = request.headers['x-csrf-token'];
           if (typeof sent !== 'string' || !sameToken(sent, csrfTokenFor(cookie))) {
-            throw new AppError(419, { key: 'errors.csrf' });
+            throw new AppError(419, 'CSRF', { key: 'errors.csrf' });
           }
         }
         request.user = user;
@@ -82,6 +83,9 @@ export default fp(
     app.addHook('onRoute', (route) => {
       const hooks = [route.onRequest].flat();
       if (hooks.includes(requireUser)) route.schema = { ...route.schema, security: [{ bearer: [] }] };
+      if (!route.url.startsWith('/api/') || !route.schema) return;
+      const methods = [route.method].flat();
+      documentErrors(route, [...(hooks.includes(requireUser) ? [401] : []), ...(methods.some((m) => !SAFE_METHODS.has(m)) ? [419] : [])]);
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'locale'] },

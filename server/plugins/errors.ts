@@ -2,8 +2,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../core/errors.ts';
 import { AppError, Invalid, type Msg } from '../errors.ts';
 import { translate } from '../i18n.ts';
+import { documentErrors } from '../lib/http.ts';
 
 interface ZodIssueLike {
   keyword: string;
@@ -36,14 +38,28 @@ function fieldName(issue: ZodIssueLike, context: string | undefined): string {
   return path || (context === 'body' ? 'body' : (context ?? 'input'));
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, err: AppError) {
-  const body: Record<string, unknown> = { message: translate(request.locale, err.msg.key, err.msg.values), ...err.extra };
+/** The code of a 4xx that Fastify or a plugin raised rather than a service. */
+function frameworkCode(status: number): ErrorCode {
+  if (status === 400) return 'BAD_REQUEST';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  return 'UNSUPPORTED_REQUEST';
+}
+
+/** Every error body is written here, so none goes out without its code. */
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+  return reply.code(status).send({ code, message, ...extra });
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, err: AppError) {
+  const extra = { ...err.extra };
   if (err instanceof Invalid) {
-    body.errors = Object.fromEntries(
+    extra.errors = Object.fromEntries(
       Object.entries(err.fields).map(([field, msgs]) => [field, msgs.map((m) => translate(request.locale, m.key, m.values))]),
     );
   }
-  return reply.code(err.status).send(body);
+  return send(reply, err.status, err.code, translate(request.locale, err.msg.key, err.msg.values), extra);
 }
 
 export default fp(
@@ -59,24 +75,34 @@ export default fp(
         return sendError(request, reply, new Invalid(fields));
       }
       const status = error.statusCode ?? 500;
-      if (status === 429) return reply.code(429).send({ message: translate(request.locale, 'errors.too_many_requests') });
+      if (status === 429) return send(reply, 429, 'RATE_LIMITED', translate(request.locale, 'errors.too_many_requests'));
       if (
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
         (status === 400 && error instanceof SyntaxError)
       ) {
-        return reply.code(400).send({ message: translate(request.locale, 'errors.malformed_json') });
+        return send(reply, 400, 'MALFORMED_JSON', translate(request.locale, 'errors.malformed_json'));
       }
       if (status >= 400 && status < 500) {
         request.log.info({ err: error }, 'client error');
-        return reply.code(status).send({ message: error.message });
+        return send(reply, status, frameworkCode(status), error.message);
       }
       request.log.error({ err: error, reqId: request.id }, 'request failed');
-      return reply.code(500).send({ message: 'Server Error' });
+      return send(reply, 500, 'SERVER_ERROR', 'Server Error');
+    });
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || !route.schema) return;
+      const { body, querystring, params } = route.schema;
+      const statuses = [500];
+      if (route.config?.rateLimit !== false) statuses.push(429);
+      if (body) statuses.push(400);
+      if (body || querystring || params) statuses.push(422);
+      documentErrors(route, statuses);
     });
 
     app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ message: translate(request.locale, 'errors.route_not_found', { path: request.url }) }),
+      send(reply, 404, 'ROUTE_NOT_FOUND', translate(request.locale, 'errors.route_not_found', { path: request.url })),
     );
   },
   { name: 'errors', dependencies: ['locale'] },

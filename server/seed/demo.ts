@@ -1,18 +1,19 @@
 /**
  * Demo content for an empty database, written through the same services users go through, in several
- * languages. Runs on first start (SEED_DEMO) and by `npm run db:seed`.
+ * languages. Runs on first start (SEED_DEMO) and by `npm run db:seed` (scripts/seed.ts). It lives with the server,
+ * not in db/, because it writes through the server's services.
  */
 import { count, eq } from 'drizzle-orm';
-import { createGuest } from '../server/modules/auth/service.ts';
-import { addComment } from '../server/modules/comments/service.ts';
-import { setSupport } from '../server/modules/posts/actions.ts';
-import { write } from '../server/modules/posts/write.ts';
-import { createThought } from '../server/modules/thoughts/service.ts';
-import { createTopic } from '../server/modules/topics/service.ts';
-import type { UserRow } from '../server/modules/users/service.ts';
-import type { Db } from './client.ts';
-import { DEMO_MOODS, DEMO_POSTS, DEMO_THOUGHTS, DEMO_TOPICS } from './demo/content.ts';
-import { categories, feelings, topicCovers, users } from './schema.ts';
+import type { Db } from '../../db/client.ts';
+import { categories, feelings, topicCovers, users } from '../../db/schema.ts';
+import { createGuest } from '../modules/auth/service.ts';
+import { addComment } from '../modules/comments/service.ts';
+import { setSupport } from '../modules/posts/actions.ts';
+import { write } from '../modules/posts/write.ts';
+import { createThought } from '../modules/thoughts/service.ts';
+import { createTopic } from '../modules/topics/service.ts';
+import type { UserRow } from '../modules/users/service.ts';
+import { DEMO_MOODS, DEMO_POSTS, DEMO_THOUGHTS, DEMO_TOPICS } from './content.ts';
 
 const EXTRA_LOCALES = ['en', 'es', 'fr', 'de', 'ar', 'hi', 'ja', 'pt', 'ru', 'tr', 'id', 'sw', 'ko', 'it', 'fa', 'uk'];
 

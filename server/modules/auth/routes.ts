@@ -2,10 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authResponseSchema } from '../../../core/schemas/users.ts';
 import type { Db } from '../../../db/client.ts';
 import { type CookieSettings, clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts';
 import type { Counter } from '../../lib/counter.ts';
-import { errorSchema, passwordSchema, userSchema } from '../users/schemas.ts';
+import { errorSchema } from '../../lib/http.ts';
+import { passwordSchema } from '../users/schemas.ts';
 import { serializer, toUser } from '../users/service.ts';
 import { createGuest, login, revokeToken } from './service.ts';
 
@@ -15,8 +17,6 @@ export interface AuthRouteOptions {
   cookies: CookieSettings;
   guestLoginsPerHour: number;
 }
-
-const authResponse = z.object({ token: z.string(), data: userSchema });
 
 export default async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,9 +29,9 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
         tags: ['auth'],
         summary: 'Create an anonymous account and sign in',
         body: z.looseObject({}).nullish(),
-        response: { 201: authResponse },
+        response: { 201: authResponseSchema },
       },
-      config: { rateLimit: { max: opts.guestLoginsPerHour, timeWindow: '1 hour' } },
+      config: { changesGuestView: false, rateLimit: { max: opts.guestLoginsPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       const { token, user } = await createGuest(db, request.locale);
@@ -44,6 +44,7 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
   app.post(
     '/api/login',
     {
+      config: { changesGuestView: false },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username or email and password',
@@ -61,7 +62,7 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
             path: ['username'],
             params: { key: 'validation.required' },
           }),
-        response: { 200: authResponse, 422: errorSchema, 429: errorSchema },
+        response: { 200: authResponseSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
@@ -79,7 +80,11 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
 
   app.post(
     '/api/logout',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: z.null() } } },
+    {
+      config: { changesGuestView: false },
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await revokeToken(db, request.authToken as string);
       clearSessionCookies(reply, opts.cookies);

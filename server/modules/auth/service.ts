@@ -76,7 +76,7 @@ export async function login(
     const { count, resetAt } = await counter.peek(key);
     if (count >= LOGIN_FAILURES_MAX && resetAt) {
       const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
-      throw new TooMany({ key: 'errors.login_throttled', values: { minutes } }, resetAt);
+      throw new TooMany('LOGIN_THROTTLED', { key: 'errors.login_throttled', values: { minutes } }, resetAt);
     }
   }
   const ident = input.identifier.toLowerCase();
@@ -87,7 +87,7 @@ export async function login(
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
   if (!row?.passwordHash || !ok) {
     await Promise.all(keys.map((k) => counter.hit(k, LOGIN_FAILURES_WINDOW_MS)));
-    throw new Rejected({ key: 'errors.login_failed' });
+    throw new Rejected('INVALID_CREDENTIALS', { key: 'errors.login_failed' });
   }
   await counter.reset(keys[0]);
   const token = await issueToken(db, row.id);

@@ -4,27 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../../db/client.ts';
-import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { commentPageSchema, commentResponseSchema, commentVoteResponseSchema, commentVoteSchema } from '../../../core/schemas/comments.ts';
+import { errorSchema, idField, idParam, idString, pageQuery, text } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { idField, idParam, idString } from '../posts/schemas.ts';
-import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
 import { addComment, addReply, deleteComment, listComments, listReplies, updateComment, voteComment } from './service.ts';
-
-const commentBase = z.object({
-  id: z.number(),
-  post_id: z.number(),
-  parent_id: z.number().nullable(),
-  content: z.string(),
-  user: publicUserSchema,
-  votes_score: z.number(),
-  my_vote: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
-  replies_count: z.number(),
-  is_mine: z.boolean(),
-  created_at: z.string(),
-});
-// Replies are one level deep, so a reply's own replies list is always empty.
-const commentSchema = commentBase.extend({ replies: z.array(commentBase.extend({ replies: z.array(z.unknown()) })) });
 
 const commentContent = text(1, LIMITS.comment);
 
@@ -40,7 +24,7 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
         tags: ['comments'],
         summary: "A post's top-level comments, oldest first, each with its first 3 replies",
         querystring: pageQuery.extend({ post_id: idString }),
-        response: { 200: pagedSchema(commentSchema), 404: errorSchema },
+        response: { 200: commentPageSchema, 404: errorSchema },
       },
     },
     async (request) => listComments(db, viewerOf(request), request.query.post_id, request.query),
@@ -55,7 +39,7 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
         summary: "A comment's replies, oldest first",
         params: idParam,
         querystring: pageQuery,
-        response: { 200: pagedSchema(commentSchema), 404: errorSchema },
+        response: { 200: commentPageSchema, 404: errorSchema },
       },
     },
     async (request) => listReplies(db, viewerOf(request), request.params.id, request.query),
@@ -64,12 +48,13 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
   app.post(
     '/api/comments',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['comments'],
         summary: 'Comment on a post',
         body: z.object({ post_id: idField, content: commentContent }),
-        response: { 201: z.object({ data: commentSchema }), 404: errorSchema, 422: errorSchema },
+        response: { 201: commentResponseSchema, 404: errorSchema, 422: errorSchema },
       },
     },
     async (request, reply) =>
@@ -79,12 +64,13 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
   app.post(
     '/api/comment-reply',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['comments'],
         summary: 'Reply to a comment (replies are one level deep)',
         body: z.object({ comment_id: idField, content: commentContent }),
-        response: { 201: z.object({ data: commentSchema }), 404: errorSchema, 422: errorSchema },
+        response: { 201: commentResponseSchema, 404: errorSchema, 422: errorSchema },
       },
     },
     async (request, reply) =>
@@ -94,13 +80,14 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
   app.put(
     '/api/comments/:id',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['comments'],
         summary: 'Edit your own comment',
         params: idParam,
         body: z.object({ content: commentContent }),
-        response: { 200: z.object({ data: commentSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
+        response: { 200: commentResponseSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema },
       },
     },
     async (request) => ({ data: await updateComment(db, signedIn(request), request.params.id, request.body.content) }),
@@ -109,6 +96,7 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
   app.delete(
     '/api/comments/:id',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['comments'],
@@ -126,12 +114,13 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
   app.post(
     '/api/comment-vote',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['comments'],
         summary: 'Vote a comment up (1), down (-1) or take the vote back (0)',
-        body: z.object({ comment_id: idField, vote: z.union([z.literal(-1), z.literal(0), z.literal(1)]) }),
-        response: { 200: z.object({ votes_score: z.number(), my_vote: z.number() }), 404: errorSchema, 422: errorSchema },
+        body: z.object({ comment_id: idField, vote: commentVoteSchema }),
+        response: { 200: commentVoteResponseSchema, 404: errorSchema, 422: errorSchema },
       },
     },
     async (request) => voteComment(db, currentUser(request).id, request.body.comment_id, request.body.vote),

@@ -8,7 +8,7 @@ import type { Comment } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { avatars, comments, commentVotes, posts, users } from '../../../db/schema.ts';
 import { NotFound, ownedBy } from '../../errors.ts';
-import { offset, type PageQuery, paged } from '../../lib/paging.ts';
+import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { authorColumns, awardPoints, serializer, toAuthor } from '../users/service.ts';
 

@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOCALE_CODES, LOCALES } from '../../../core/locales.ts';
 import type { LanguageInfo } from '../../../core/types.ts';
+import { contentLanguagesSchema, languageListSchema } from '../../../core/schemas/languages.ts';
 import type { Db } from '../../../db/client.ts';
+import { errorSchema } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { errorSchema } from '../users/schemas.ts';
 import { getContentLanguages, setContentLanguages, toggleAutoDetect } from './service.ts';
 
 export function languageList(appHost: string | undefined): LanguageInfo[] {
@@ -20,8 +21,6 @@ export function languageList(appHost: string | undefined): LanguageInfo[] {
   }));
 }
 
-const contentLanguages = z.object({ data: z.array(z.string()), auto_detect: z.boolean() });
-
 export default async function languageRoutes(fastify: FastifyInstance, opts: { appHost?: string; db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const list = languageList(opts.appHost);
@@ -31,20 +30,7 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
       schema: {
         tags: ['languages'],
         summary: 'The interface languages',
-        response: {
-          200: z.object({
-            data: z.array(
-              z.object({
-                code: z.string(),
-                name: z.string(),
-                native_name: z.string(),
-                dir: z.enum(['ltr', 'rtl']),
-                tag: z.string(),
-                domain: z.string(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: languageListSchema },
       },
     },
     async () => ({ data: list }),
@@ -57,7 +43,7 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
       schema: {
         tags: ['languages'],
         summary: 'The content languages you read (empty: all) and whether your texts are language-detected',
-        response: { 200: contentLanguages },
+        response: { 200: contentLanguagesSchema },
       },
     },
     async (request) => getContentLanguages(opts.db, currentUser(request).id),
@@ -66,12 +52,13 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
   app.post(
     '/api/store/custom/languages',
     {
+      config: { changesGuestView: false },
       onRequest: app.requireUser,
       schema: {
         tags: ['languages'],
         summary: 'Choose the content languages of your feeds (an empty list shows all)',
         body: z.object({ languages: z.array(z.enum(LOCALE_CODES as [string, ...string[]])).max(LOCALE_CODES.length) }),
-        response: { 200: contentLanguages, 422: errorSchema },
+        response: { 200: contentLanguagesSchema, 422: errorSchema },
       },
     },
     async (request) => setContentLanguages(opts.db, currentUser(request).id, request.body.languages),
@@ -80,11 +67,12 @@ export default async function languageRoutes(fastify: FastifyInstance, opts: { a
   app.post(
     '/api/toggle/auto/detect/languages',
     {
+      config: { changesGuestView: false },
       onRequest: app.requireUser,
       schema: {
         tags: ['languages'],
         summary: 'Turn language detection of your own texts on or off (off: they are stored in your interface language)',
-        response: { 200: contentLanguages },
+        response: { 200: contentLanguagesSchema },
       },
     },
     async (request) => toggleAutoDetect(opts.db, currentUser(request).id),

@@ -3,32 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MOOD_INTERACTIONS } from '../../../core/limits.ts';
+import { feelingListSchema } from '../../../core/schemas/feelings.ts';
+import { moodPageSchema, moodReactionsSchema, moodResponseSchema, moodUpdatedSchema } from '../../../core/schemas/moods.ts';
+import { pollResponseSchema } from '../../../core/schemas/polls.ts';
+import { hiddenSchema, moodCreatedSchema } from '../../../core/schemas/posts.ts';
 import type { Db } from '../../../db/client.ts';
-import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { errorSchema, idField, idParam, messageSchema, pageQuery } from '../../lib/http.ts';
 import { viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listFeelings } from '../feelings/service.ts';
 import { removeVote, vote } from '../polls/service.ts';
-import {
-  feelingSchema,
-  idField,
-  idParam,
-  messageSchema,
-  moodIdBody,
-  moodSchema,
-  pollInput,
-  pollSchema,
-  postContent,
-  postSchema,
-} from '../posts/schemas.ts';
+import { moodIdBody, pollInput, postContent } from '../posts/schemas.ts';
 import { deleteMood, updateMood, write } from '../posts/write.ts';
-import { errorSchema } from '../users/schemas.ts';
 import { getMood, interact, listMoods, setMoodHidden } from './service.ts';
-
-const interactionsSchema = z.object({
-  interactions: z.record(z.string(), z.number()),
-  my_interaction: z.enum(MOOD_INTERACTIONS).nullable(),
-});
 
 export default async function moodRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +29,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
         tags: ['moods'],
         summary: "Moods, newest first, in the viewer's content languages",
         querystring: pageQuery,
-        response: { 200: pagedSchema(moodSchema) },
+        response: { 200: moodPageSchema },
       },
     },
     async (request) => listMoods(db, viewerOf(request), request.query),
@@ -56,7 +43,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
         tags: ['moods'],
         summary: 'One mood',
         params: idParam,
-        response: { 200: z.object({ data: moodSchema }), 404: errorSchema },
+        response: { 200: moodResponseSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await getMood(db, viewerOf(request), request.params.id) }),
@@ -65,16 +52,14 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.post(
     '/api/user/store/moods',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['moods'],
         summary: 'Share a mood (150 characters or more become a post)',
         body: z.object({ content: postContent, feeling_id: idField, poll: pollInput.optional() }),
         response: {
-          201: z.union([
-            z.object({ message: z.string(), data: moodSchema }),
-            z.object({ message: z.string(), placed_as: z.literal('post'), notice: z.string(), data: postSchema }),
-          ]),
+          201: moodCreatedSchema,
           422: errorSchema,
           429: errorSchema,
         },
@@ -95,13 +80,14 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.post(
     '/api/user/update/mood/:id',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['moods'],
         summary: 'Edit your own mood (it stays a mood: fewer than 150 characters)',
         params: idParam,
         body: z.object({ content: postContent, feeling_id: idField }),
-        response: { 200: z.object({ message: z.string(), data: moodSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
+        response: { 200: moodUpdatedSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema },
       },
     },
     async (request) => ({
@@ -113,6 +99,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.delete(
     '/api/user/delete/mood/:id',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['moods'],
@@ -134,12 +121,13 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     app.post(
       path,
       {
+        config: { changesGuestView: false },
         onRequest: app.requireUser,
         schema: {
           tags: ['moods'],
           summary: hidden ? 'Hide a mood from your feeds' : 'Show a hidden mood again',
           body: moodIdBody,
-          response: { 200: z.object({ is_hidden: z.boolean() }), 404: errorSchema },
+          response: { 200: hiddenSchema, 404: errorSchema },
         },
       },
       async (request) => setMoodHidden(db, currentUser(request).id, request.body.mood_id, hidden),
@@ -149,12 +137,13 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.post(
     '/api/interactions',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['moods'],
         summary: 'React to a mood (one per user; a new type replaces the old)',
         body: z.object({ mood_id: idField, type: z.enum(MOOD_INTERACTIONS) }),
-        response: { 200: interactionsSchema, 404: errorSchema, 422: errorSchema },
+        response: { 200: moodReactionsSchema, 404: errorSchema, 422: errorSchema },
       },
     },
     async (request) => interact(db, currentUser(request).id, request.body.mood_id, request.body.type),
@@ -163,12 +152,13 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.post(
     '/api/delete-interaction',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['moods'],
         summary: 'Remove your reaction to a mood',
         body: moodIdBody,
-        response: { 200: interactionsSchema, 404: errorSchema },
+        response: { 200: moodReactionsSchema, 404: errorSchema },
       },
     },
     async (request) => interact(db, currentUser(request).id, request.body.mood_id, null),
@@ -181,7 +171,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
         tags: ['posts', 'moods'],
         summary: 'Feelings for posts or moods, named in the request language',
         querystring: z.object({ type: z.enum(['post', 'mood']).default('post') }),
-        response: { 200: z.object({ data: z.array(feelingSchema) }) },
+        response: { 200: feelingListSchema },
       },
     },
     async (request) => ({ data: await listFeelings(db, request.query.type, request.locale) }),
@@ -190,12 +180,13 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.post(
     '/api/user/update/vote',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['polls'],
         summary: 'Vote in a poll, or move your vote',
         body: z.object({ poll_option_id: idField }),
-        response: { 200: z.object({ data: pollSchema }), 404: errorSchema },
+        response: { 200: pollResponseSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await vote(db, currentUser(request).id, request.body.poll_option_id) }),
@@ -204,12 +195,13 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
   app.post(
     '/api/user/remove/vote',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['polls'],
         summary: 'Take back your vote',
         body: z.object({ poll_id: idField }),
-        response: { 200: z.object({ data: pollSchema }), 404: errorSchema },
+        response: { 200: pollResponseSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await removeVote(db, currentUser(request).id, request.body.poll_id) }),

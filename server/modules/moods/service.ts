@@ -8,7 +8,7 @@ import type { Mood } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, feelings, moodHides, moodInteractions, moods, users } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
-import { offset, type PageQuery, paged } from '../../lib/paging.ts';
+import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';

@@ -1,16 +1,29 @@
 /** API.md "Posts": the feed, one post, writing, editing and deleting, and what readers and authors do with a post. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { existsSchema, jsonLdSchema, noticeSchema } from '../../../core/schemas/envelopes.ts';
+import {
+  favoritedSchema,
+  hiddenSchema,
+  noteCheckSchema,
+  postCreatedSchema,
+  postListSchema,
+  postPageSchema,
+  postResponseSchema,
+  postSwitchSchemas,
+  postUpdatedSchema,
+  supportedSchema,
+  unsupportedSchema,
+} from '../../../core/schemas/posts.ts';
 import type { Db } from '../../../db/client.ts';
 import { NotFound } from '../../errors.ts';
-import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { topicExists } from '../topics/service.ts';
-import { errorSchema } from '../users/schemas.ts';
 import { POST_SWITCHES, type PostSwitch, setHidden, setSupport, toggleFavorite, toggleSwitch } from './actions.ts';
-import { idField, idFromSlug, idParam, idString, moodSchema, pollInput, postContent, postIdBody, postSchema } from './schemas.ts';
+import { pollInput, postContent, postIdBody } from './schemas.ts';
 import {
   getPost,
   latestTopicPosts,
@@ -26,13 +39,6 @@ import { checkNewNote, deletePost, updatePost, type Written, write } from './wri
 
 export interface PostRouteOptions {
   db: Db;
-}
-
-const listOf = z.object({ data: z.array(postSchema) });
-
-/** Origin of the page a visitor reads, for absolute URLs in JSON-LD. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 export default async function postRoutes(fastify: FastifyInstance, opts: PostRouteOptions) {
@@ -55,7 +61,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         tags: ['posts'],
         summary: "The feed, newest first, in the viewer's content languages, without posts they hid",
         querystring: pageQuery.extend({ topic_id: idString.optional() }),
-        response: { 200: pagedSchema(postSchema) },
+        response: { 200: postPageSchema },
       },
     },
     async (request) => listPosts(db, viewerOf(request), request.query),
@@ -69,7 +75,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         tags: ['posts'],
         summary: 'One post',
         params: idParam,
-        response: { 200: z.object({ data: postSchema }), 404: errorSchema },
+        response: { 200: postResponseSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await getPost(db, viewerOf(request), request.params.id) }),
@@ -78,6 +84,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.post(
     '/api/posts',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
@@ -86,10 +93,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
           'Validation, then the posting limits (5 posts per rolling 24 h; 30 minutes between posts in the same topic), then duplicates, then placement by length.',
         body: z.object({ content: postContent, feeling_id: idField.optional(), topic_id: idField.optional(), poll: pollInput.optional() }),
         response: {
-          201: z.union([
-            z.object({ message: z.string(), data: postSchema }),
-            z.object({ message: z.string(), placed_as: z.literal('mood'), notice: z.string(), data: moodSchema }),
-          ]),
+          201: postCreatedSchema,
           422: errorSchema,
           429: errorSchema,
         },
@@ -107,13 +111,14 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.put(
     '/api/posts/:id',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Edit your own post',
         params: idParam,
         body: z.object({ content: postContent, feeling_id: idField.optional() }),
-        response: { 200: z.object({ message: z.string(), data: postSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
+        response: { 200: postUpdatedSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema },
       },
     },
     async (request) => ({
@@ -125,12 +130,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.delete(
     '/api/posts/:id',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Delete your own post',
         params: idParam,
-        response: { 200: z.object({ message: z.string(), description: z.string() }), 403: errorSchema, 404: errorSchema },
+        response: { 200: noticeSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request) => {
@@ -151,11 +157,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
           z.object({ type: z.literal('topic'), topic_id: idString }),
         ]),
         response: {
-          200: z.union([
-            z.object({ isAllowed: z.literal(true) }),
-            z.object({ isAllowed: z.literal(false), limit: z.literal(true), retry_at: z.string() }),
-            z.object({ isAllowed: z.literal(false), time: z.literal(true), retry_at: z.string() }),
-          ]),
+          200: noteCheckSchema,
           404: errorSchema,
         },
       },
@@ -173,7 +175,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/trendingPosts',
     {
       config: { guestCache: true },
-      schema: { tags: ['posts'], summary: 'Most supports and comments in the last 7 days (max 10)', response: { 200: listOf } },
+      schema: { tags: ['posts'], summary: 'Most supports and comments in the last 7 days (max 10)', response: { 200: postListSchema } },
     },
     async (request) => ({ data: await trendingPosts(db, viewerOf(request)) }),
   );
@@ -186,7 +188,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         tags: ['posts'],
         summary: 'Posts sharing tags or the feeling, in the same language (max 6)',
         querystring: z.object({ post_id: idString }),
-        response: { 200: listOf, 404: errorSchema },
+        response: { 200: postListSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await relatedPosts(db, viewerOf(request), request.query.post_id) }),
@@ -200,7 +202,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         tags: ['posts'],
         summary: 'Posts containing a keyword',
         querystring: pageQuery.extend({ keyword: z.string().trim().min(1).max(100) }),
-        response: { 200: pagedSchema(postSchema), 422: errorSchema },
+        response: { 200: postPageSchema, 422: errorSchema },
       },
     },
     async (request) => postsByKeyword(db, viewerOf(request), request.query.keyword, request.query),
@@ -210,7 +212,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/latestTopicPosts',
     {
       config: { guestCache: true },
-      schema: { tags: ['posts', 'topics'], summary: 'The newest posts written in topics', response: { 200: listOf } },
+      schema: { tags: ['posts', 'topics'], summary: 'The newest posts written in topics', response: { 200: postListSchema } },
     },
     async (request) => ({ data: await latestTopicPosts(db, viewerOf(request)) }),
   );
@@ -223,7 +225,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         tags: ['posts'],
         summary: 'schema.org DiscussionForumPosting JSON-LD of a post',
         params: idParam,
-        response: { 200: z.looseObject({ '@context': z.string(), '@type': z.string() }), 404: errorSchema },
+        response: { 200: jsonLdSchema, 404: errorSchema },
       },
     },
     async (request) => postJsonLd(db, viewerOf(request), request.params.id, originOf(request), `/problem/${request.params.id}`),
@@ -236,7 +238,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         tags: ['posts'],
         summary: 'Does this problem page exist?',
         querystring: z.object({ id: idString.optional(), slug: z.string().max(100).optional() }),
-        response: { 200: z.object({ exists: z.boolean() }) },
+        response: { 200: existsSchema },
       },
     },
     async (request) => {
@@ -248,12 +250,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.post(
     '/api/supports',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Support a post (idempotent)',
         body: postIdBody,
-        response: { 200: z.object({ supports_count: z.number(), is_supported: z.literal(true) }), 404: errorSchema },
+        response: { 200: supportedSchema, 404: errorSchema },
       },
     },
     async (request) => ({ ...(await setSupport(db, currentUser(request).id, request.body.post_id, true)), is_supported: true as const }),
@@ -262,12 +265,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.post(
     '/api/unsupport',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Withdraw your support',
         body: postIdBody,
-        response: { 200: z.object({ supports_count: z.number(), is_supported: z.literal(false) }), 404: errorSchema },
+        response: { 200: unsupportedSchema, 404: errorSchema },
       },
     },
     async (request) => ({ ...(await setSupport(db, currentUser(request).id, request.body.post_id, false)), is_supported: false as const }),
@@ -276,12 +280,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.post(
     '/api/favorites',
     {
+      config: { changesGuestView: false },
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Add a post to your favorites, or remove it',
         body: postIdBody,
-        response: { 200: z.object({ is_favorited: z.boolean() }), 404: errorSchema },
+        response: { 200: favoritedSchema, 404: errorSchema },
       },
     },
     async (request) => toggleFavorite(db, currentUser(request).id, request.body.post_id),
@@ -295,7 +300,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         tags: ['posts'],
         summary: 'Your favorite posts',
         querystring: pageQuery,
-        response: { 200: pagedSchema(postSchema) },
+        response: { 200: postPageSchema },
       },
     },
     async (request) => listFavorites(db, signedIn(request), request.query),
@@ -304,12 +309,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.post(
     '/api/hides',
     {
+      config: { changesGuestView: false },
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Hide a post from your feeds',
         body: postIdBody,
-        response: { 200: z.object({ is_hidden: z.boolean() }), 404: errorSchema },
+        response: { 200: hiddenSchema, 404: errorSchema },
       },
     },
     async (request) => setHidden(db, currentUser(request).id, request.body.post_id, true),
@@ -318,12 +324,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
   app.delete(
     '/api/hides/:post_id',
     {
+      config: { changesGuestView: false },
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Show a hidden post again',
         params: z.object({ post_id: idString }),
-        response: { 200: z.object({ is_hidden: z.boolean() }), 404: errorSchema },
+        response: { 200: hiddenSchema, 404: errorSchema },
       },
     },
     async (request) => setHidden(db, currentUser(request).id, request.params.post_id, false),
@@ -334,12 +341,13 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     app.post(
       `/api/${which}`,
       {
+        config: { changesGuestView: true },
         onRequest: app.requireUser,
         schema: {
           tags: ['posts'],
           summary: `Toggle ${field} on your own post`,
           body: postIdBody,
-          response: { 200: z.object({ [field]: z.boolean() }), 403: errorSchema, 404: errorSchema },
+          response: { 200: postSwitchSchemas[which], 403: errorSchema, 404: errorSchema },
         },
       },
       async (request) => toggleSwitch(db, currentUser(request).id, request.body.post_id, which),

@@ -21,7 +21,7 @@ import {
   users,
 } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
-import { offset, type PageQuery, paged } from '../../lib/paging.ts';
+import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { prepared } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { daysAgo, feedTotal, newestFirst } from '../feed/service.ts';

@@ -49,13 +49,14 @@ async function assertNotDuplicate(tx: Tx, userId: number, key: string, except?: 
         .from(moods)
         .where(and(eq(moods.userId, userId), eq(moods.contentKey, key), except?.mood ? ne(moods.id, except.mood) : undefined))
         .limit(1);
-  if (m) throw new Rejected({ key: 'posts.duplicated' });
+  if (m) throw new Rejected('DUPLICATE', { key: 'posts.duplicated' });
 }
 
+/** A refusal names its rule twice: `limit`/`time` as API.md fixes them, and the error code the 429 of a write carries. */
 export type NoteCheck =
   | { isAllowed: true }
-  | { isAllowed: false; limit: true; retry_at: string }
-  | { isAllowed: false; time: true; retry_at: string };
+  | { isAllowed: false; code: 'POST_LIMIT'; limit: true; retry_at: string }
+  | { isAllowed: false; code: 'TOPIC_INTERVAL'; time: true; retry_at: string };
 
 /** The posting limits (API.md "Creating", step 2) as an answer; `write` turns a refusal into a 429. */
 export async function checkNewNote(db: DbOrTx, userId: number, topicId?: number): Promise<NoteCheck> {
@@ -68,7 +69,7 @@ export async function checkNewNote(db: DbOrTx, userId: number, topicId?: number)
     .limit(POSTS_PER_DAY);
   if (recent.length >= POSTS_PER_DAY) {
     const retryAt = new Date(recent[POSTS_PER_DAY - 1].createdAt.getTime() + POSTS_WINDOW_MS);
-    return { isAllowed: false, limit: true, retry_at: retryAt.toISOString() };
+    return { isAllowed: false, code: 'POST_LIMIT', limit: true, retry_at: retryAt.toISOString() };
   }
   if (topicId !== undefined) {
     const [last] = await db
@@ -78,7 +79,12 @@ export async function checkNewNote(db: DbOrTx, userId: number, topicId?: number)
       .orderBy(desc(posts.createdAt))
       .limit(1);
     if (last && last.createdAt.getTime() + TOPIC_INTERVAL_MS > Date.now()) {
-      return { isAllowed: false, time: true, retry_at: new Date(last.createdAt.getTime() + TOPIC_INTERVAL_MS).toISOString() };
+      return {
+        isAllowed: false,
+        code: 'TOPIC_INTERVAL',
+        time: true,
+        retry_at: new Date(last.createdAt.getTime() + TOPIC_INTERVAL_MS).toISOString(),
+      };
     }
   }
   return { isAllowed: true };
@@ -87,9 +93,9 @@ export async function checkNewNote(db: DbOrTx, userId: number, topicId?: number)
 async function assertMayPost(tx: Tx, userId: number, topicId?: number) {
   const check = await checkNewNote(tx, userId, topicId);
   if (check.isAllowed) return;
-  const retryAt = new Date(check.retry_at);
-  if ('limit' in check) throw new TooMany({ key: 'posts.limit_reached' }, retryAt, { isAllowed: false, limit: true });
-  throw new TooMany({ key: 'posts.wait_topic' }, retryAt, { isAllowed: false, time: true });
+  const { code, retry_at, ...flags } = check;
+  const message = code === 'POST_LIMIT' ? { key: 'posts.limit_reached' } : { key: 'posts.wait_topic' };
+  throw new TooMany(code, message, new Date(retry_at), flags);
 }
 
 /** A feeling asked for in one list travels to the other list by its key when the text changes list. */

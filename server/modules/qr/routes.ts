@@ -2,13 +2,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../../core/schemas/envelopes.ts';
+import { qrCodeSchema, qrSessionSchema } from '../../../core/schemas/qr.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { type CookieSettings, setSessionCookies } from '../../lib/cookies.ts';
+import { errorSchema } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { qrRoom } from '../../plugins/realtime.ts';
-import { errorSchema, userSchema } from '../users/schemas.ts';
 import { serializer, toUser } from '../users/service.ts';
 import { approveQr, checkQr, createQr } from './service.ts';
 
@@ -29,7 +31,7 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
   /** The web origin the phone should open: PUBLIC_URL, or else the origin this request came to. */
   function webOrigin(request: FastifyRequest): string {
     if (opts.config.PUBLIC_URL) return opts.config.PUBLIC_URL;
-    if (!HOST.test(request.host ?? '')) throw new AppError(400, { key: 'errors.invalid_input' });
+    if (!HOST.test(request.host ?? '')) throw new AppError(400, 'BAD_REQUEST', { key: 'errors.invalid_input' });
     return `${request.protocol}://${request.host}`;
   }
 
@@ -44,17 +46,16 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
           '`qr:watch` with the qrToken to receive `qr:approved` when the code is approved.',
         body: z.looseObject({}).nullish(),
         response: {
-          201: z.object({
-            qrToken: z.string(),
-            qrImage: z.string().describe('data: URL of an SVG image'),
-            expires_at: z.string().describe('ISO 8601'),
-          }),
+          201: qrCodeSchema,
           400: errorSchema,
           429: errorSchema,
         },
       },
       // Each code is a row; a visitor needs one every 2 minutes. Scales with the global limit (default 30 a minute).
-      config: { rateLimit: { max: Math.max(10, Math.ceil(opts.config.RATE_LIMIT_MAX / 20)), timeWindow: '1 minute' } },
+      config: {
+        changesGuestView: false,
+        rateLimit: { max: Math.max(10, Math.ceil(opts.config.RATE_LIMIT_MAX / 20)), timeWindow: '1 minute' },
+      },
     },
     async (request, reply) => {
       const qr = await createQr(db, webOrigin(request));
@@ -65,13 +66,14 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
   app.post(
     '/api/qr-token',
     {
+      config: { changesGuestView: false },
       onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Approve a QR code: the device showing it is signed in as the current user',
         body: qrTokenBody,
         response: {
-          200: z.object({ message: z.string() }),
+          200: messageSchema,
           401: errorSchema,
           404: errorSchema.describe('Unknown code'),
           410: errorSchema.describe('The code expired, or was already approved or used'),
@@ -89,17 +91,14 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
   app.post(
     '/api/check-session',
     {
+      config: { changesGuestView: false },
       schema: {
         tags,
         summary: 'Poll a QR code: pending, expired, or approved with a session (handed out once; later calls say expired)',
         description: 'On approval the session cookies are set as by /api/login. Unknown codes read as expired.',
         body: qrTokenBody,
         response: {
-          200: z.discriminatedUnion('status', [
-            z.object({ status: z.literal('pending') }),
-            z.object({ status: z.literal('expired') }),
-            z.object({ status: z.literal('approved'), token: z.string(), data: userSchema }),
-          ]),
+          200: qrSessionSchema,
           422: errorSchema,
         },
       },

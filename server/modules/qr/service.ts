@@ -21,7 +21,7 @@ const QR_PURGE_AFTER_MS = 60 * 60 * 1000;
 /** 410: the code expired, or was already approved or used. */
 export class QrGone extends AppError {
   constructor() {
-    super(410, { key: 'errors.qr_expired' });
+    super(410, 'QR_EXPIRED', { key: 'errors.qr_expired' });
   }
 }
 

@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noticeSchema } from '../../../core/schemas/envelopes.ts';
+import { reportTypeListSchema } from '../../../core/schemas/reports.ts';
 import type { Db } from '../../../db/client.ts';
+import { errorSchema, idField } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { idField, reportBody } from '../posts/schemas.ts';
-import { errorSchema } from '../users/schemas.ts';
+import { reportBody } from '../posts/schemas.ts';
 import { listReportTypes, type ReportTarget, report } from './service.ts';
-
-const thanks = z.object({ message: z.string(), description: z.string() });
 
 const endpoints: [path: string, target: ReportTarget, field: string][] = [
   ['/api/reports', 'post', 'post_id'],
@@ -26,7 +26,7 @@ export default async function reportRoutes(fastify: FastifyInstance, opts: { db:
       schema: {
         tags: ['reports'],
         summary: 'Reasons for a report, named in the request language',
-        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }) },
+        response: { 200: reportTypeListSchema },
       },
     },
     async (request) => ({ data: await listReportTypes(db, request.locale) }),
@@ -36,12 +36,13 @@ export default async function reportRoutes(fastify: FastifyInstance, opts: { db:
     app.post(
       path,
       {
+        config: { changesGuestView: false },
         onRequest: app.requireUser,
         schema: {
           tags: ['reports'],
           summary: `Report a ${target} (once per user)`,
           body: z.object({ [field]: idField, ...reportBody }),
-          response: { 201: thanks, 404: errorSchema, 422: errorSchema },
+          response: { 201: noticeSchema, 404: errorSchema, 422: errorSchema },
         },
       },
       async (request, reply) => {

@@ -31,5 +31,5 @@ export async function report(
     .values({ userId, target, targetId, reportTypeId: type.id, note: input.note?.trim() || null })
     .onConflictDoNothing()
     .returning({ id: reports.id });
-  if (inserted.length === 0) throw new Rejected({ key: `reports.already_${target}` });
+  if (inserted.length === 0) throw new Rejected('ALREADY_REPORTED', { key: `reports.already_${target}` });
 }

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TAG_MAX } from '../../../core/limits.ts';
+import { existsSchema } from '../../../core/schemas/envelopes.ts';
+import { postPageSchema } from '../../../core/schemas/posts.ts';
+import { tagResponseSchema } from '../../../core/schemas/tags.ts';
 import type { Db } from '../../../db/client.ts';
-import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { errorSchema, idParam, idString, pageQuery } from '../../lib/http.ts';
 import { viewerOf } from '../../lib/viewer.ts';
-import { idParam, idString, postSchema } from '../posts/schemas.ts';
 import { listTagPosts } from '../posts/service.ts';
-import { errorSchema } from '../users/schemas.ts';
 import { getTag, tagExists } from './service.ts';
 
 export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db }) {
@@ -23,7 +24,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
         tags: ['tags'],
         summary: 'One tag with its number of posts',
         params: idParam,
-        response: { 200: z.object({ data: z.object({ id: z.number(), name: z.string(), posts_count: z.number() }) }), 404: errorSchema },
+        response: { 200: tagResponseSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await getTag(db, request.params.id) }),
@@ -38,7 +39,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
         summary: "A tag's posts, newest first",
         params: idParam,
         querystring: pageQuery,
-        response: { 200: pagedSchema(postSchema), 404: errorSchema },
+        response: { 200: postPageSchema, 404: errorSchema },
       },
     },
     async (request) => {
@@ -60,7 +61,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
             .max(TAG_MAX + 1)
             .optional(),
         }),
-        response: { 200: z.object({ exists: z.boolean() }) },
+        response: { 200: existsSchema },
       },
     },
     async (request) => {

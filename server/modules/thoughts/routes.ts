@@ -4,12 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
 import type { Db } from '../../../db/client.ts';
-import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pagedSchema, pageQuery, text } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { originOf } from '../posts/routes.ts';
-import { idField, idFromSlug, idParam, idString } from '../posts/schemas.ts';
-import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
+import { publicUserSchema } from '../users/schemas.ts';
 import {
   createThought,
   deleteThought,
@@ -96,6 +94,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.post(
     '/api/thoughts',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['thoughts'],
@@ -114,6 +113,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.put(
     '/api/thoughts/:id',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['thoughts'],
@@ -131,6 +131,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.delete(
     '/api/thoughts/:id',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['thoughts'],
@@ -148,6 +149,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
   app.post(
     '/api/thoughts-reaction',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['thoughts'],

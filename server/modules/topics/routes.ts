@@ -4,11 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../../db/client.ts';
-import { pagedSchema, pageQuery } from '../../lib/paging.ts';
+import { errorSchema, idField, idParam, idString, originOf, pagedSchema, pageQuery, text } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
-import { originOf } from '../posts/routes.ts';
-import { idField, idParam, idString } from '../posts/schemas.ts';
-import { errorSchema, publicUserSchema, text } from '../users/schemas.ts';
+import { publicUserSchema } from '../users/schemas.ts';
 import {
   createTopic,
   getTopic,
@@ -84,6 +82,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
   app.post(
     '/api/topics',
     {
+      config: { changesGuestView: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['topics'],

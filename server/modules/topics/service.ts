@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, categories, posts, supports, topicCovers, topics, users } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
-import { offset, type PageQuery, paged } from '../../lib/paging.ts';
+import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { daysAgo, newestFirst } from '../feed/service.ts';
 import { authorColumns, serializer, toAuthor } from '../users/service.ts';

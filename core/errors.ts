@@ -1,0 +1,44 @@
+/**
+ * The stable `code` of every API error body. Messages are translated and may be reworded; clients (the web app,
+ * a mobile app, the tests) branch on these codes instead. A code, once published, keeps its meaning.
+ */
+export const ERROR_CODES = [
+  /** 400: the request body is not JSON. */
+  'MALFORMED_JSON',
+  /** 400: the request cannot be understood (e.g. an unusable Host header, a body the server cannot read). */
+  'BAD_REQUEST',
+  /** 401: not signed in, or the Bearer token is unknown. */
+  'UNAUTHENTICATED',
+  /** 403: someone else's content. */
+  'FORBIDDEN',
+  /** 404: an unknown id. */
+  'NOT_FOUND',
+  /** 404: no such API path. */
+  'ROUTE_NOT_FOUND',
+  /** 405, 406, 411, 413, 415…: the HTTP framing of the request is refused. */
+  'UNSUPPORTED_REQUEST',
+  /** 410: the QR code expired, or was already approved or used. */
+  'QR_EXPIRED',
+  /** 419: a cookie-authenticated change without the page's CSRF token. */
+  'CSRF',
+  /** 422: invalid input; `errors` names each bad field. */
+  'VALIDATION',
+  /** 422: wrong username, email or password. */
+  'INVALID_CREDENTIALS',
+  /** 422: the same user already wrote a post or mood with the same content. */
+  'DUPLICATE',
+  /** 422: the user already reported this item. */
+  'ALREADY_REPORTED',
+  /** 429: 5 posts in the last 24 hours; `retry_at` says when the next one may be written. */
+  'POST_LIMIT',
+  /** 429: less than 30 minutes since the user's last post in this topic; `retry_at` as above. */
+  'TOPIC_INTERVAL',
+  /** 429: too many failed sign-ins for this identifier or address; `retry_at` as above. */
+  'LOGIN_THROTTLED',
+  /** 429: too many requests from this address. */
+  'RATE_LIMITED',
+  /** 500: a server fault, logged with the request id. */
+  'SERVER_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,81 @@
+/**
+ * The pieces of API.md's conventions that every module's routes share: ids in paths and bodies, paged lists,
+ * text measured in graphemes, the error body with its stable code, and the origin of the page a visitor reads.
+ */
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../core/limits.ts';
+import { graphemeLength } from '../../core/text.ts';
+import type { Paged } from '../../core/types.ts';
+
+// The contract's shapes (core/schemas) that routes use beside the pieces below, so routes import them from here.
+export { messageSchema, pagedSchema } from '../../core/schemas/envelopes.ts';
+
+import { errorSchema } from '../../core/schemas/errors.ts';
+
+export { errorSchema };
+
+/** Ids are PostgreSQL integers. */
+const MAX_ID = 2_147_483_647;
+export const idField = z.number().int().positive().max(MAX_ID);
+/** An id in a path or a query string. */
+export const idString = z.coerce.number().int().positive().max(MAX_ID);
+export const idParam = z.object({ id: idString });
+
+/** check-*-url: the page's id, given as `id` or as the slug (posts and thoughts use their id as slug); null when it cannot be an id. */
+export function idFromSlug(query: { id?: number; slug?: string }): number | null {
+  if (query.id !== undefined) return query.id;
+  const parsed = idString.safeParse(query.slug);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Trimmed text measured in user-perceived characters, with messages that name the limit. */
+export function text(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const n = graphemeLength(value);
+      if (n === 0 && min > 0) ctx.addIssue({ code: 'custom', message: 'required', params: { key: 'validation.required' } });
+      else if (n < min) ctx.addIssue({ code: 'custom', message: 'too short', params: { key: 'validation.too_short', values: { min } } });
+      else if (n > max) ctx.addIssue({ code: 'custom', message: 'too long', params: { key: 'validation.too_long', values: { max } } });
+    });
+}
+
+/** API.md paged lists: ?page (1-based), ?per_page (default 10, max 50), with meta and links. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function paged<T>(data: T[], total: number, q: PageQuery, path: string, extra: Record<string, string> = {}): Paged<T> {
+  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+  const link = (page: number) => {
+    const params = new URLSearchParams({ ...extra, page: String(page) });
+    if (q.per_page !== PAGE_SIZE) params.set('per_page', String(q.per_page));
+    return `${path}?${params}`;
+  };
+  return {
+    data,
+    meta: { current_page: q.page, last_page: lastPage, per_page: q.per_page, total },
+    links: { next: q.page < lastPage ? link(q.page + 1) : null, prev: q.page > 1 ? link(Math.min(q.page - 1, lastPage)) : null },
+  };
+}
+
+export const offset = (q: PageQuery) => (q.page - 1) * q.per_page;
+
+/** Origin of the page a visitor reads, for absolute URLs in JSON-LD. */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Documents the error answers a route can give in its OpenAPI schema; the responses a route declares itself
+ * (with their own descriptions) are kept. Plugins call it for the failures they add to every route.
+ */
+export function documentErrors(route: RouteOptions, statuses: number[]) {
+  const response: Record<string, unknown> = { ...(route.schema?.response as Record<string, unknown> | undefined) };
+  for (const status of statuses) response[status] ??= errorSchema;
+  route.schema = { ...route.schema, response };
+}
