@@ -16,6 +16,7 @@ import { ReportDialog } from './core/dialogs.tsx';
 import { OwnerActions } from './core/OwnerActions.tsx';
 import { PollView } from './core/PollView.tsx';
 import { RichText } from './core/RichText.tsx';
+import { Panel } from './ui/Panel.tsx';
 
 const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800 disabled:opacity-50';
 
@@ -104,10 +105,7 @@ export function PostCard({
   }
 
   return (
-    <article
-      aria-labelledby={`post-${post.id}-by`}
-      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900"
-    >
+    <Panel as="article" aria-labelledby={`post-${post.id}-by`} raised>
       <header id={`post-${post.id}-by`} className="mb-2">
         <Author user={post.user} at={post.created_at} feeling={post.feeling} />
       </header>
@@ -199,6 +197,6 @@ export function PostCard({
         </fieldset>
       ) : null}
       {reporting ? <ReportDialog target="post" id={post.id} onClose={() => setReporting(false)} /> : null}
-    </article>
+    </Panel>
   );
 }

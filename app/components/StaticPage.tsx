@@ -11,6 +11,7 @@ import type { Messages } from '../lib/i18n.ts';
 import { groupBlocks, sectionsOf } from '../lib/page-structure.ts';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';
+import { Panel } from './ui/Panel.tsx';
 
 export const CONTACT_EMAIL = 'support@kindred.example';
 
@@ -74,10 +75,7 @@ function PageBody({ page, keys, english }: { page: string; keys: string[]; engli
         {has(`${page}.intro`) ? <p className="mt-4 text-lg text-stone-700 dark:text-stone-300">{text(`${page}.intro`)}</p> : null}
       </header>
       {sections.length > 3 ? (
-        <nav
-          aria-labelledby="toc-heading"
-          className="rounded-2xl border border-stone-200 bg-white p-4 text-sm dark:border-stone-800 dark:bg-stone-900"
-        >
+        <Panel as="nav" aria-labelledby="toc-heading" className="text-sm">
           <h2 id="toc-heading" className="mb-2 font-semibold">
             <FormattedMessage id="pages.toc" />
           </h2>
@@ -92,7 +90,7 @@ function PageBody({ page, keys, english }: { page: string; keys: string[]; engli
               ) : null,
             )}
           </ol>
-        </nav>
+        </Panel>
       ) : null}
       {sections.map((s) => (
         <section key={s.id} aria-labelledby={s.heading ? s.id : undefined} className="scroll-mt-4">

@@ -5,6 +5,7 @@ import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { Frame } from '../components/Frame.tsx';
+import { Panel } from '../components/ui/Panel.tsx';
 import { useSession } from '../lib/session.tsx';
 
 export { LayoutErrorBoundary as ErrorBoundary, layoutMeta as meta } from './LayoutError.tsx';
@@ -23,10 +24,7 @@ function Trending({ locale }: { locale: string }) {
   const posts = matches.map((m) => (m.loaderData as { trendingPosts?: Post[] } | undefined)?.trendingPosts).find(Array.isArray);
   if (!posts || posts.length === 0) return null;
   return (
-    <section
-      aria-labelledby="trending-heading"
-      className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
-    >
+    <Panel as="section" aria-labelledby="trending-heading">
       <h2 id="trending-heading" className="mb-2 font-semibold">
         <FormattedMessage id="feed.trending" />
       </h2>
@@ -42,7 +40,7 @@ function Trending({ locale }: { locale: string }) {
           </li>
         ))}
       </ol>
-    </section>
+    </Panel>
   );
 }
 
@@ -53,7 +51,7 @@ function HomeAside() {
   return (
     <aside aria-label={intl.formatMessage({ id: 'home.aside.label' })} className="flex flex-col gap-4 text-sm">
       <Trending locale={locale} />
-      <section className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
+      <Panel as="section">
         <h2 className="mb-2 font-semibold">
           <FormattedMessage id="home.aside.about_heading" />
         </h2>
@@ -68,7 +66,7 @@ function HomeAside() {
             <FormattedMessage id="footer.top_supporters" />
           </AppLink>
         </p>
-      </section>
+      </Panel>
       <section className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-stone-900 dark:text-amber-100">
         <h2 className="mb-2 font-semibold">
           <FormattedMessage id="home.aside.crisis_heading" />

@@ -1,6 +1,7 @@
 /** Chat (chat layout): the member's conversations. Messaging comes with its own issue; until then there are none. */
 import { FormattedMessage } from 'react-intl';
 import { EmptyState } from '../components/Status.tsx';
+import { Panel } from '../components/ui/Panel.tsx';
 import { requireUser } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/chat';
@@ -15,17 +16,14 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'chat
 export default function Chat() {
   return (
     <div className="grid flex-1 gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
-      <section
-        aria-labelledby="conversations-heading"
-        className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
-      >
+      <Panel as="section" aria-labelledby="conversations-heading">
         <h1 id="conversations-heading" className="mb-3 text-lg font-semibold">
           <FormattedMessage id="chat.heading" />
         </h1>
         <EmptyState>
           <FormattedMessage id="chat.empty" />
         </EmptyState>
-      </section>
+      </Panel>
       <section className="hidden items-center justify-center rounded-2xl border border-stone-200 p-6 text-center text-stone-600 md:flex dark:border-stone-800 dark:text-stone-400">
         <p>
           <FormattedMessage id="chat.how" />

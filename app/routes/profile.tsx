@@ -3,6 +3,7 @@ import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { ErrorState } from '../components/Status.tsx';
+import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -47,10 +48,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        aria-labelledby="rank-heading"
-        className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
-      >
+      <Panel as="section" aria-labelledby="rank-heading" padding="lg" className="mt-8">
         <h2 id="rank-heading" className="text-lg font-semibold">
           <FormattedMessage id="profile.rank_heading" />
         </h2>
@@ -98,7 +96,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </ol>
           </details>
         ) : null}
-      </section>
+      </Panel>
 
       <div className="mt-8 flex flex-wrap gap-2">
         <AppLink to={localizedPath(locale, '/changeAvatar')} className={link}>

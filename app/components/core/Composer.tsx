@@ -14,6 +14,7 @@ import { secondsFrom } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { Panel } from '../ui/Panel.tsx';
 import { fieldErrors } from './errors.ts';
 
 type Kind = 'post' | 'mood';
@@ -142,11 +143,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
 
   const counterId = `${ids}-counter`;
   return (
-    <form
-      onSubmit={submit}
-      className="mb-6 flex flex-col gap-3 rounded-2xl border border-stone-300 bg-white p-4 dark:border-stone-700 dark:bg-stone-900"
-      noValidate
-    >
+    <Panel as="form" onSubmit={submit} className="mb-6 flex flex-col gap-3" noValidate>
       <label htmlFor={`${ids}-text`} className="sr-only">
         <FormattedMessage id={kind === 'post' ? 'composer.label_post' : 'composer.label_mood'} />
       </label>
@@ -282,6 +279,6 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
           </button>
         </div>
       </div>
-    </form>
+    </Panel>
   );
 }

@@ -6,6 +6,7 @@ import type { Mood } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
 import { ReportDialog } from './dialogs.tsx';
 import { EditText } from './EditText.tsx';
@@ -48,7 +49,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   }
 
   return (
-    <article className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900">
+    <Panel as="article" raised>
       <header className="mb-2 flex items-start gap-3">
         {mood.feeling ? (
           <span className="text-3xl leading-none" role="img" aria-label={mood.feeling.name}>
@@ -110,6 +111,6 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         </span>
       </footer>
       {reporting ? <ReportDialog target="mood" id={mood.id} onClose={() => setReporting(false)} /> : null}
-    </article>
+    </Panel>
   );
 }

@@ -7,6 +7,7 @@ import type { Thought } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { AppLink } from '../AppLink.tsx';
+import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
 import { EditText } from './EditText.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
@@ -34,7 +35,7 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
   }
 
   return (
-    <article className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900">
+    <Panel as="article" raised>
       <header className="mb-2">
         <Author user={thought.user} at={thought.created_at} size={24} />
       </header>
@@ -81,6 +82,6 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
           </span>
         ) : null}
       </footer>
-    </article>
+    </Panel>
   );
 }

@@ -7,6 +7,7 @@ import { useDraft } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { Panel } from '../ui/Panel.tsx';
 
 export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
   const { api, user } = useSession();
@@ -35,10 +36,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
   }
 
   return (
-    <form
-      onSubmit={submit}
-      className="mb-6 flex flex-col gap-2 rounded-2xl border border-stone-300 bg-white p-4 dark:border-stone-700 dark:bg-stone-900"
-    >
+    <Panel as="form" onSubmit={submit} className="mb-6 flex flex-col gap-2">
       <label htmlFor={id} className="font-medium">
         <FormattedMessage id="thoughts.label" />
       </label>
@@ -68,6 +66,6 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
           <FormattedMessage id="composer.share" />
         </button>
       </div>
-    </form>
+    </Panel>
   );
 }

@@ -3,10 +3,11 @@ import { FormattedMessage } from 'react-intl';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Topic } from '../../../core/types.ts';
 import { AppLink } from '../AppLink.tsx';
+import { Panel } from '../ui/Panel.tsx';
 
 export function TopicCard({ topic, locale, compact = false }: { topic: Topic; locale: string; compact?: boolean }) {
   return (
-    <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
+    <Panel as="article" padding="none" raised className="overflow-hidden">
       <AppLink to={localizedPath(locale, `/topic/${topic.id}`)} className="block hover:opacity-95">
         {compact ? null : (
           <img src={topic.cover.url} alt="" width={800} height={400} loading="lazy" className="aspect-[2/1] w-full object-cover" />
@@ -26,6 +27,6 @@ export function TopicCard({ topic, locale, compact = false }: { topic: Topic; lo
           </p>
         </div>
       </AppLink>
-    </article>
+    </Panel>
   );
 }

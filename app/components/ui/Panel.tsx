@@ -34,7 +34,7 @@ export function Panel({
   className,
   ...props
 }: HTMLAttributes<HTMLElement> & {
-  as?: 'div' | 'section' | 'article' | 'aside' | 'form' | 'li';
+  as?: 'div' | 'section' | 'article' | 'aside' | 'nav' | 'form' | 'fieldset' | 'li';
   tone?: keyof typeof TONES;
   padding?: keyof typeof PADDINGS;
   raised?: boolean;

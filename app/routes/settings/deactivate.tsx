@@ -8,6 +8,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
 import { ErrorAlert } from '../../components/core/ErrorAlert.tsx';
 import { PageHeading } from '../../components/Status.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -62,12 +63,15 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <form
+      <Panel
+        as="form"
         onSubmit={(e) => {
           e.preventDefault();
           void deactivate();
         }}
-        className="flex flex-col gap-4 rounded-2xl border border-red-300 bg-white p-5 dark:border-red-900 dark:bg-stone-900"
+        tone="danger"
+        padding="lg"
+        className="flex flex-col gap-4"
       >
         {loaderData.hasPassword ? (
           <div className="flex flex-col gap-1">
@@ -101,7 +105,7 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
             <FormattedMessage id={busy ? 'settings.deactivate.working' : 'settings.deactivate.submit'} />
           </button>
         </div>
-      </form>
+      </Panel>
     </>
   );
 }

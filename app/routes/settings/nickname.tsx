@@ -5,6 +5,7 @@ import { useRevalidator } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -85,7 +86,7 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
         }}
         className="flex flex-col gap-6"
       >
-        <fieldset className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
+        <Panel as="fieldset" padding="lg">
           <legend className="px-1 font-semibold">
             <FormattedMessage id="settings.nickname.suggestions" />
           </legend>
@@ -120,7 +121,7 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
           <button type="button" onClick={more} disabled={busy !== null} className="mt-3 text-sm underline">
             <FormattedMessage id={busy === 'more' ? 'common.loading' : 'settings.nickname.more'} />
           </button>
-        </fieldset>
+        </Panel>
         {choice?.kind === 'own' ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.own} className="font-medium">

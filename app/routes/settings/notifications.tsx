@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { NotificationSettings } from '../../../core/types.ts';
 import { PageHeading } from '../../components/Status.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -49,7 +50,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       <ul className="flex flex-col gap-3">
         {KINDS.map((kind) => (
-          <li key={kind} className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
+          <Panel as="li" key={kind}>
             <label className="flex items-start gap-3">
               <input
                 type="checkbox"
@@ -70,7 +71,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 </span>
               </span>
             </label>
-          </li>
+          </Panel>
         ))}
       </ul>
     </>
