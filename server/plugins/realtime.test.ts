@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, signInGuest, type TestApp } from '../../tests/helpers/app.ts';
+import { joined } from '../../tests/helpers/realtime.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 
@@ -24,14 +25,7 @@ function socketFor(url: string, token?: string): Promise<Socket> {
   });
 }
 
-const nextEvent = <T>(socket: Socket, event: string) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+const nextEvent = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
 
 describe('realtime', () => {
   it('authenticates the handshake with the bearer token and delivers to the user room', async () => {
@@ -39,10 +33,10 @@ describe('realtime', () => {
     opened.push(t.close);
     const url = await listening(t);
     const g = await signInGuest(t.app);
+    const inRoom = joined(t.app, `user:${g.id}`);
     const socket = await socketFor(url, g.token);
     const got = nextEvent<{ hello: string }>(socket, 'notification');
-    // The room is joined during the connection handler; give the server a tick.
-    await new Promise((r) => setTimeout(r, 50));
+    await inRoom;
     t.app.realtime.toUser(g.id, 'notification', { hello: 'there' });
     expect(await got).toEqual({ hello: 'there' });
   });
@@ -59,12 +53,12 @@ describe('realtime', () => {
     opened.push(t.close);
     const url = await listening(t);
     const socket = await socketFor(url);
-    socket.emit('subscribe', 'feed:posts');
+    const inFeed = joined(t.app, 'feed:posts');
+    // A socket's events are handled in order: once the feed is joined, the refusal before it has happened.
     socket.emit('subscribe', 'user:1');
-    await new Promise((r) => setTimeout(r, 50));
-    const rooms = [...(t.app.realtime.io.sockets.sockets.get(socket.id as string)?.rooms ?? [])];
-    expect(rooms).toContain('feed:posts');
-    expect(rooms).not.toContain('user:1');
+    socket.emit('subscribe', 'feed:posts');
+    await inFeed;
+    expect(t.app.realtime.io.sockets.sockets.get(socket.id as string)?.rooms).toEqual(new Set([socket.id, 'feed:posts']));
   });
 });
 
@@ -81,7 +75,8 @@ describe.skipIf(!process.env.REDIS_URL)('realtime across processes (Redis adapte
     await Promise.all([a.listen({ port: 0, host: '127.0.0.1' }), b.listen({ port: 0, host: '127.0.0.1' })]);
     const g = await signInGuest(a);
     const socket = await socketFor(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, g.token);
-    await new Promise((r) => setTimeout(r, 100));
+    // Instance a asks the others over Redis; once b answers with the socket, b listens to Redis and holds it in the room.
+    while ((await a.realtime.io.in(`user:${g.id}`).fetchSockets()).length === 0);
     const got = nextEvent<{ id: number }>(socket, 'message');
     a.realtime.toUser(g.id, 'message', { id: 7 });
     expect(await got).toEqual({ id: 7 });
