@@ -7,6 +7,7 @@ import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from
 import { localizedPath } from '../../core/locales.ts';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';
+import { Button, buttonClass } from './ui/Button.tsx';
 
 export function ErrorScreen() {
   const error = useRouteError();
@@ -39,12 +40,12 @@ export function ErrorScreen() {
           <p className="text-stone-700 dark:text-stone-300">
             <FormattedMessage id="errors.page_failed_text" />
           </p>
-          <button type="button" onClick={() => revalidator.revalidate()} className="underline">
+          <Button onClick={() => revalidator.revalidate()} variant="link">
             <FormattedMessage id="common.retry" />
-          </button>
+          </Button>
         </>
       )}
-      <AppLink to={localizedPath(locale, '/')} className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700">
+      <AppLink to={localizedPath(locale, '/')} className={buttonClass('primary', 'lg')}>
         <FormattedMessage id="notfound.home" />
       </AppLink>
     </section>

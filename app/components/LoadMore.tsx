@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { Button } from './ui/Button.tsx';
 
 interface Props {
   hasMore: boolean;
@@ -24,14 +25,9 @@ export function LoadMore({ hasMore, loading, failed, onMore, showEnd }: Props) {
           <FormattedMessage id="list.load_failed" />
         </p>
       ) : null}
-      <button
-        type="button"
-        onClick={onMore}
-        disabled={loading}
-        className="rounded-full border border-stone-300 px-4 py-2 dark:border-stone-700"
-      >
+      <Button onClick={onMore} busy={loading} variant="secondary">
         <FormattedMessage id={loading ? 'common.loading' : failed ? 'common.retry' : 'feed.load_more'} />
-      </button>
+      </Button>
     </div>
   );
 }

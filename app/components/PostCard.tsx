@@ -1,24 +1,28 @@
 /**
- * A problem post: author, text with linked #tags, its poll, and what a reader can do with it. Support and
- * favorite change at once and roll back if the server refuses; the author also edits, deletes and switches
- * share, advice and notifications off on the post's own page.
+ * A problem post: author, text with linked #tags, its poll, and what a reader can do with it. Its state is the
+ * post's one state in the item store (app/lib/items.ts), so every view of the post shows each action; support,
+ * favorite and the switches change at once, queue quick repeated clicks, and roll back if the server refuses.
+ * The author also edits, deletes and switches share, advice and notifications off on the post's own page.
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
+import { removeItem, useItem } from '../lib/items.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { useToast } from '../lib/toast.tsx';
+import { favorite, POST_SWITCHES, type PostSwitch, postSwitch, support, useToggle } from '../lib/toggles.ts';
 import { AppLink } from './AppLink.tsx';
 import { Author } from './core/Author.tsx';
 import { ReportDialog } from './core/dialogs.tsx';
 import { OwnerActions } from './core/OwnerActions.tsx';
 import { PollView } from './core/PollView.tsx';
 import { RichText } from './core/RichText.tsx';
+import { buttonClass } from './ui/Button.tsx';
 import { Panel } from './ui/Panel.tsx';
 
-const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800 disabled:opacity-50';
+const button = buttonClass('ghost', 'action');
 
 export function PostCard({
   post: initial,
@@ -29,7 +33,7 @@ export function PostCard({
   post: Post;
   /** On the post's own page: full actions for the author, no link to itself. */
   page?: boolean;
-  /** The post left the list: hidden or deleted. */
+  /** The reader hid or deleted the post (every list already leaves it out). */
   onRemoved?: (message?: { title: string; description?: string }) => void;
   onEdit?: () => void;
 }) {
@@ -37,34 +41,20 @@ export function PostCard({
   const signIn = useSignIn();
   const toast = useToast();
   const intl = useIntl();
-  const [post, setPost] = useState(initial);
+  const post = useItem('post', initial);
+  const toggle = useToggle('post', post.id);
   const [reporting, setReporting] = useState(false);
   const href = localizedPath(locale, `/problem/${post.id}`);
 
-  /** Applies a change at once, then keeps the server's answer or restores the post. */
-  async function optimistic(change: Partial<Post>, call: () => Promise<Partial<Post>>) {
-    if (!user) return signIn.open();
-    const before = post;
-    setPost({ ...post, ...change });
-    try {
-      const res = await call();
-      setPost((p) => ({ ...p, ...res }));
-    } catch (err) {
-      setPost(before);
-      toast.failed(err);
-    }
-  }
-
-  const toggleSupport = () =>
-    optimistic({ is_supported: !post.is_supported, supports_count: post.supports_count + (post.is_supported ? -1 : 1) }, () =>
-      api.support(post.id, !post.is_supported),
-    );
-  const toggleFavorite = () => optimistic({ is_favorited: !post.is_favorited }, () => api.favorite(post.id));
+  const toggleSupport = () => toggle(support(api), !post.is_supported);
+  const toggleFavorite = () => toggle(favorite(api), !post.is_favorited);
+  const flip = (which: PostSwitch) => toggle(postSwitch(api, which), !post[POST_SWITCHES[which]]);
 
   async function hide() {
     if (!user) return signIn.open();
     try {
       await api.hidePost(post.id, true);
+      removeItem('post', post.id);
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'post.hidden' }));
     } catch (err) {
@@ -88,17 +78,9 @@ export function PostCard({
   async function remove() {
     try {
       const res = await api.deletePost(post.id);
+      removeItem('post', post.id);
       onRemoved?.({ title: res.message, description: res.description });
       toast.success(res.message, res.description);
-    } catch (err) {
-      toast.failed(err);
-    }
-  }
-
-  async function flip(which: 'disable-share' | 'disable-advice' | 'disable-post-notification') {
-    try {
-      const res = await api.postSwitch(post.id, which);
-      setPost((p) => ({ ...p, ...res }));
     } catch (err) {
       toast.failed(err);
     }

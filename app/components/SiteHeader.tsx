@@ -7,6 +7,7 @@ import { useSignIn } from '../lib/signin.tsx';
 import { AppLink, AppNavLink } from './AppLink.tsx';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { Button } from './ui/Button.tsx';
 
 const PUBLIC_NAV = [
   ['nav.feeds', '/'],
@@ -51,34 +52,24 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
         </AppLink>
         <div className="ms-auto flex flex-wrap items-center justify-end gap-2">
           <LanguageSwitcher />
-          <button
-            type="button"
-            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
-            className="rounded-full border border-stone-300 px-3 py-1 text-sm dark:border-stone-700"
-            aria-pressed={theme === 'dark'}
-          >
+          <Button onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} size="sm" aria-pressed={theme === 'dark'}>
             <FormattedMessage id={theme === 'dark' ? 'theme.to_light' : 'theme.to_dark'} />
-          </button>
+          </Button>
           {user ? (
             <>
               <span className="flex items-center gap-2 text-sm" data-testid="current-user">
                 {user.avatar ? <img src={user.avatar.url} alt="" width={28} height={28} className="rounded-full" /> : null}
                 <span dir="auto">{intl.formatMessage({ id: 'auth.signed_in_as' }, { nickname: user.nickname })}</span>
               </span>
-              <button type="button" disabled={busy} onClick={() => run(signOut)} className="rounded-full px-3 py-1 text-sm underline">
+              <Button disabled={busy} onClick={() => run(signOut)} variant="ghost" size="sm" className="underline">
                 <FormattedMessage id="auth.sign_out" />
-              </button>
+              </Button>
             </>
           ) : (
             // The dialog offers the QR code, "continue as guest" and the password form.
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              onClick={signIn.open}
-              className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-            >
+            <Button aria-haspopup="dialog" onClick={signIn.open} variant="primary" size="sm">
               <FormattedMessage id="auth.sign_in" />
-            </button>
+            </Button>
           )}
         </div>
         {error ? <ErrorAlert className="w-full text-sm">{error}</ErrorAlert> : null}

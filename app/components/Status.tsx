@@ -1,6 +1,7 @@
 /** The shared loading, empty and error states, so every screen says these things the same way. */
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { Button } from './ui/Button.tsx';
 
 export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -19,9 +20,9 @@ export function ErrorState({ children, onRetry }: { children: ReactNode; onRetry
     >
       <p>{children}</p>
       {onRetry ? (
-        <button type="button" className="mt-2 underline" onClick={onRetry}>
+        <Button variant="link" className="mt-2" onClick={onRetry}>
           <FormattedMessage id="common.retry" />
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -3,6 +3,7 @@ import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { ErrorState } from '../components/Status.tsx';
+import { buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
@@ -26,7 +27,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { user, ladder } = loaderData;
   const current = ladder?.find((r) => r.is_current) ?? null;
   const next = ladder?.find((r) => current && r.level === current.level + 1) ?? null;
-  const link = 'rounded-full border border-stone-300 px-4 py-1.5 text-sm hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800';
+  const link = buttonClass('secondary', 'sm');
 
   return (
     <>

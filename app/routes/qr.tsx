@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ErrorAlert } from '../components/core/ErrorAlert.tsx';
 import { SignInDialog } from '../components/SignInDialog.tsx';
+import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
@@ -47,7 +48,6 @@ export default function QrApprove({ params }: Route.ComponentProps) {
     }
   }
 
-  const button = 'rounded-full px-5 py-2 font-medium';
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 text-center">
       <h1 className="text-2xl font-semibold">
@@ -59,14 +59,9 @@ export default function QrApprove({ params }: Route.ComponentProps) {
           <p className="text-stone-700 dark:text-stone-300">
             <FormattedMessage id="qr.signed_out" />
           </p>
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            onClick={() => setSignInOpen(true)}
-            className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
-          >
+          <Button aria-haspopup="dialog" onClick={() => setSignInOpen(true)} variant="primary" size="lg">
             <FormattedMessage id="auth.sign_in" />
-          </button>
+          </Button>
           <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} returnTo={pathname} />
         </>
       ) : outcome.phase === 'approved' ? (
@@ -74,7 +69,7 @@ export default function QrApprove({ params }: Route.ComponentProps) {
           <p role="status" className="text-lg text-brand-700 dark:text-brand-100">
             {outcome.message}
           </p>
-          <Link to={home} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
+          <Link to={home} className={buttonClass('primary', 'lg')}>
             <FormattedMessage id="qr.go_home" />
           </Link>
         </>
@@ -86,7 +81,7 @@ export default function QrApprove({ params }: Route.ComponentProps) {
               <FormattedMessage id="qr.try_new_code" />
             </p>
           </div>
-          <Link to={home} className={`${button} border border-stone-300 dark:border-stone-700`}>
+          <Link to={home} className={buttonClass('secondary', 'lg')}>
             <FormattedMessage id="qr.go_home" />
           </Link>
         </>
@@ -97,15 +92,10 @@ export default function QrApprove({ params }: Route.ComponentProps) {
           </p>
           {outcome.phase === 'error' ? <ErrorAlert className="">{outcome.message}</ErrorAlert> : null}
           <div className="flex flex-wrap justify-center gap-3">
-            <button
-              type="button"
-              onClick={approve}
-              disabled={outcome.phase === 'busy'}
-              className={`${button} bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}
-            >
+            <Button onClick={approve} disabled={outcome.phase === 'busy'} variant="primary" size="lg">
               <FormattedMessage id={outcome.phase === 'busy' ? 'qr.approving' : 'qr.approve'} />
-            </button>
-            <Link to={home} className={`${button} border border-stone-300 dark:border-stone-700`}>
+            </Button>
+            <Link to={home} className={buttonClass('secondary', 'lg')}>
               <FormattedMessage id="qr.cancel" />
             </Link>
           </div>

@@ -7,6 +7,7 @@ import { Form, useNavigation } from 'react-router';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
+import { Button } from '../components/ui/Button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -59,13 +60,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           placeholder={intl.formatMessage({ id: 'search.placeholder' })}
           className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 dark:border-stone-700 dark:bg-stone-900"
         />
-        <button
-          type="submit"
-          disabled={searching}
-          className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
-        >
+        <Button type="submit" busy={searching} variant="primary" size="lg">
           <FormattedMessage id="search.submit" />
-        </button>
+        </Button>
       </Form>
       {!q ? (
         <p className="text-stone-600 dark:text-stone-400">

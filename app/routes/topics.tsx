@@ -7,6 +7,7 @@ import { CreateTopicDialog } from '../components/core/CreateTopicDialog.tsx';
 import { TopicCard } from '../components/core/TopicCard.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
+import { Button } from '../components/ui/Button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -86,13 +87,9 @@ export default function Topics({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          onClick={() => (user ? setCreating(true) : signIn.open())}
-          className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
+        <Button onClick={() => (user ? setCreating(true) : signIn.open())} variant="primary">
           <FormattedMessage id="topics.create" />
-        </button>
+        </Button>
       </div>
       {loaderData.error ? (
         <ErrorState onRetry={() => navigate('.', { replace: true })}>

@@ -8,13 +8,14 @@ import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { Button, buttonClass } from '../ui/Button.tsx';
 import { Author } from './Author.tsx';
 import { ReportDialog } from './dialogs.tsx';
 import { errorMessage, fieldErrors } from './errors.ts';
 import { OwnerActions } from './OwnerActions.tsx';
 import { RichText } from './RichText.tsx';
 
-const small = 'rounded-full px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800';
+const small = buttonClass('ghost', 'xs');
 
 /** A text box that sends a comment or reply and clears itself on success; a new one keeps its draft. */
 function CommentForm({
@@ -71,17 +72,13 @@ function CommentForm({
       ) : null}
       <div className="flex justify-end gap-2">
         {onCancel ? (
-          <button type="button" onClick={onCancel} className="rounded-full px-3 py-1.5">
+          <Button onClick={onCancel} variant="ghost" size="sm">
             <FormattedMessage id="common.cancel" />
-          </button>
+          </Button>
         ) : null}
-        <button
-          type="submit"
-          disabled={sending || !text.trim()}
-          className="rounded-full bg-brand-600 px-4 py-1.5 text-white disabled:opacity-50"
-        >
+        <Button type="submit" disabled={sending || !text.trim()} variant="primary" size="sm">
           <FormattedMessage id="comments.send" />
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -214,9 +211,9 @@ function CommentItem({
           ))}
           {!shownAll ? (
             <li>
-              <button type="button" className="text-sm underline" onClick={loadReplies}>
+              <Button variant="link" className="text-sm" onClick={loadReplies}>
                 <FormattedMessage id="comments.more_replies" />
-              </button>
+              </Button>
             </li>
           ) : null}
           {replying ? (
@@ -275,9 +272,9 @@ export function Comments({
           }}
         />
       ) : (
-        <button type="button" onClick={signIn.open} className="rounded-full border border-stone-300 px-4 py-2 dark:border-stone-600">
+        <Button onClick={signIn.open} variant="secondary">
           <FormattedMessage id="comments.sign_in" />
-        </button>
+        </Button>
       )}
       {first === null ? (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
@@ -304,14 +301,9 @@ export function Comments({
       )}
       {list.hasMore ? (
         <div className="mt-4 text-center">
-          <button
-            type="button"
-            onClick={list.loadMore}
-            disabled={list.loading}
-            className="rounded-full border border-stone-300 px-4 py-2 dark:border-stone-600"
-          >
+          <Button onClick={list.loadMore} disabled={list.loading} variant="secondary">
             <FormattedMessage id={list.loading ? 'common.loading' : list.failed ? 'common.retry' : 'comments.more'} />
-          </button>
+          </Button>
         </div>
       ) : null}
     </section>

@@ -14,6 +14,7 @@ import { secondsFrom } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { fieldErrors } from './errors.ts';
 
@@ -244,15 +245,15 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
           {errors['poll.options'] ? <p className="text-sm text-red-700 dark:text-red-400">{errors['poll.options']}</p> : null}
           <div className="flex justify-between text-sm">
             {poll.options.length < LIMITS.pollOptions.max ? (
-              <button type="button" className="underline" onClick={() => setPoll({ ...poll, options: [...poll.options, ''] })}>
+              <Button variant="link" onClick={() => setPoll({ ...poll, options: [...poll.options, ''] })}>
                 <FormattedMessage id="composer.poll_add_option" />
-              </button>
+              </Button>
             ) : (
               <span />
             )}
-            <button type="button" className="underline" onClick={() => setPoll(null)}>
+            <Button variant="link" onClick={() => setPoll(null)}>
               <FormattedMessage id="composer.poll_remove" />
-            </button>
+            </Button>
           </div>
         </fieldset>
       ) : null}
@@ -261,22 +262,18 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
         {poll ? (
           <span />
         ) : (
-          <button type="button" className="text-sm underline" onClick={() => setPoll(emptyPoll())}>
+          <Button variant="link" className="text-sm" onClick={() => setPoll(emptyPoll())}>
             <FormattedMessage id="composer.poll_add" />
-          </button>
+          </Button>
         )}
         <div className="flex gap-2">
           {/* Closing keeps the text: it stays as the draft shown on the closed composer. */}
-          <button type="button" onClick={() => setOpen(false)} className="rounded-full px-4 py-2">
+          <Button onClick={() => setOpen(false)} variant="ghost">
             <FormattedMessage id="common.cancel" />
-          </button>
-          <button
-            type="submit"
-            disabled={sending || length === 0 || length > LIMITS.post}
-            className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-          >
+          </Button>
+          <Button type="submit" busy={sending} disabled={length === 0 || length > LIMITS.post} variant="primary" size="lg">
             <FormattedMessage id={sending ? 'composer.sending' : 'composer.share'} />
-          </button>
+          </Button>
         </div>
       </div>
     </Panel>

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { graphemeLength } from '../../../core/text.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { Button } from '../ui/Button.tsx';
 import { fieldErrors } from './errors.ts';
 
 export function EditText({
@@ -66,12 +67,12 @@ export function EditText({
       </p>
       {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
       <div className="flex justify-end gap-2">
-        <button type="button" className="rounded-full px-4 py-2" onClick={onCancel}>
+        <Button variant="ghost" onClick={onCancel}>
           <FormattedMessage id="common.cancel" />
-        </button>
-        <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 font-medium text-white">
+        </Button>
+        <Button type="submit" variant="primary">
           <FormattedMessage id="common.save" />
-        </button>
+        </Button>
       </div>
     </form>
   );

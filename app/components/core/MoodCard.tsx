@@ -6,6 +6,7 @@ import type { Mood } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
 import { ReportDialog } from './dialogs.tsx';
@@ -16,7 +17,7 @@ import { Reactions } from './Reactions.tsx';
 import { RichText } from './RichText.tsx';
 
 const EMOJI: Record<(typeof MOOD_INTERACTIONS)[number], string> = { hug: '🤗', relate: '🫂', strength: '💪', care: '💗' };
-const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800';
+const button = buttonClass('ghost', 'action');
 
 export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?: () => void }) {
   const { api, user, locale } = useSession();

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { Button } from '../ui/Button.tsx';
 
 export function NewItemsPill({
   room,
@@ -42,17 +43,17 @@ export function NewItemsPill({
   if (count === 0) return null;
   return (
     <div className="sticky top-16 z-10 mb-3 flex justify-center">
-      <button
-        type="button"
+      <Button
         onClick={() => {
           setCount(0);
           onShow();
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
-        className="rounded-full bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-lg"
+        variant="primary"
+        className="text-sm shadow-lg"
       >
         <FormattedMessage id={room === 'feed:posts' ? 'feed.new_posts' : 'feed.new_moods'} values={{ count }} />
-      </button>
+      </Button>
     </div>
   );
 }

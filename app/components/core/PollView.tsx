@@ -1,33 +1,23 @@
-/** A poll: one vote per person, which can be moved to another option or taken back. */
-import { useState } from 'react';
+/**
+ * A poll: one vote per person, which can be moved to another option or taken back. The vote shows at once in
+ * every view of the poll; quick changes are queued and the last one is what the server keeps.
+ */
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import type { Poll } from '../../../core/types.ts';
+import { useItem } from '../../lib/items.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useSignIn } from '../../lib/signin.tsx';
-import { useToast } from '../../lib/toast.tsx';
+import { pollVote, useToggle } from '../../lib/toggles.ts';
+import { Button } from '../ui/Button.tsx';
 
 export function PollView({ poll: initial }: { poll: Poll }) {
-  const { api, user } = useSession();
-  const signIn = useSignIn();
-  const toast = useToast();
-  const [poll, setPoll] = useState(initial);
-  const [busy, setBusy] = useState(false);
-
-  async function run(call: () => Promise<{ data: Poll }>) {
-    if (!user) return signIn.open();
-    setBusy(true);
-    try {
-      setPoll((await call()).data);
-    } catch (err) {
-      toast.failed(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { api } = useSession();
+  const poll = useItem('poll', initial);
+  const toggle = useToggle('poll', poll.id);
+  const vote = (option: number | null) => toggle(pollVote(api), option);
 
   const voted = poll.my_vote_option_id !== null;
   return (
-    <fieldset className="mt-3 rounded-xl border border-stone-200 p-3 dark:border-stone-700" aria-busy={busy}>
+    <fieldset className="mt-3 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
       <legend className="px-1 text-sm font-medium" dir="auto">
         {poll.question ?? <FormattedMessage id="poll.legend" />}
       </legend>
@@ -40,8 +30,7 @@ export function PollView({ poll: initial }: { poll: Poll }) {
               <button
                 type="button"
                 aria-pressed={mine}
-                disabled={busy}
-                onClick={() => run(() => (mine ? api.removeVote(poll.id) : api.vote(o.id)))}
+                onClick={() => vote(mine ? null : o.id)}
                 className={`relative w-full overflow-hidden rounded-lg border px-3 py-2 text-start ${mine ? 'border-brand-600 font-medium' : 'border-stone-300 dark:border-stone-600'}`}
               >
                 {voted ? (
@@ -67,9 +56,9 @@ export function PollView({ poll: initial }: { poll: Poll }) {
       <p className="mt-2 flex items-center justify-between text-sm text-stone-600 dark:text-stone-400">
         <FormattedMessage id="poll.votes" values={{ count: poll.votes_count }} />
         {voted ? (
-          <button type="button" className="underline" disabled={busy} onClick={() => run(() => api.removeVote(poll.id))}>
+          <Button variant="link" onClick={() => vote(null)}>
             <FormattedMessage id="poll.remove_vote" />
-          </button>
+          </Button>
         ) : null}
       </p>
     </fieldset>

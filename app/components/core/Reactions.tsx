@@ -7,6 +7,7 @@ import { FormattedMessage } from 'react-intl';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { buttonClass } from '../ui/Button.tsx';
 
 export interface ReactionState {
   counts: Record<string, number>;
@@ -22,7 +23,7 @@ export function pick(state: ReactionState, type: string): ReactionState {
   return { counts, mine };
 }
 
-const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800';
+const button = buttonClass('ghost', 'action');
 
 export function Reactions({
   types,

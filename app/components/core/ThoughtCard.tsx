@@ -7,6 +7,7 @@ import type { Thought } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { AppLink } from '../AppLink.tsx';
+import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
 import { EditText } from './EditText.tsx';
@@ -15,7 +16,7 @@ import { Reactions } from './Reactions.tsx';
 import { RichText } from './RichText.tsx';
 
 const EMOJI: Record<(typeof THOUGHT_REACTIONS)[number], string> = { love: '❤️', insightful: '💡', relate: '🤝', hope: '🌱' };
-const button = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-stone-100 dark:hover:bg-stone-800';
+const button = buttonClass('ghost', 'action');
 
 export function ThoughtCard({ thought: initial, page = false, onRemoved }: { thought: Thought; page?: boolean; onRemoved?: () => void }) {
   const { api, locale } = useSession();

@@ -7,6 +7,7 @@ import { useDraft } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 
 export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
@@ -58,13 +59,9 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
         >
           <FormattedMessage id="composer.counter" values={{ count: length, max: LIMITS.thought }} />
         </span>
-        <button
-          type="submit"
-          disabled={sending || length === 0 || length > LIMITS.thought}
-          className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white disabled:opacity-50"
-        >
+        <Button type="submit" busy={sending} disabled={length === 0 || length > LIMITS.thought} variant="primary" size="lg">
           <FormattedMessage id="composer.share" />
-        </button>
+        </Button>
       </div>
     </Panel>
   );

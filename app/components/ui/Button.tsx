@@ -18,6 +18,9 @@ const VARIANTS = {
 } as const;
 
 const SIZES = {
+  /** The row of actions under a card or comment (icon, label, count). */
+  action: 'inline-flex items-center gap-1 px-3 py-1.5',
+  xs: 'px-2 py-1',
   sm: 'px-3 py-1 text-sm',
   md: 'px-4 py-2',
   lg: 'px-5 py-2',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -86,13 +87,15 @@ export default function ChangeAvatar({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
-          <button
+          <Button
             type="submit"
             disabled={busy || chosen === null || chosen === loaderData.current}
-            className="mt-6 rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            variant="primary"
+            size="lg"
+            className="mt-6"
           >
             <FormattedMessage id={busy ? 'common.saving' : 'common.save'} />
-          </button>
+          </Button>
         </form>
       )}
     </>

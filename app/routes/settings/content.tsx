@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { LOCALES } from '../../../core/locales.ts';
 import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import { ApiError, type ContentLanguages } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -124,21 +125,12 @@ function Preferences({ initial }: { initial: ContentLanguages }) {
           </div>
         </fieldset>
         <div className="mt-4 flex flex-wrap gap-2">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Button type="submit" busy={busy} variant="primary" size="lg">
             <FormattedMessage id={busy ? 'common.saving' : 'common.save'} />
-          </button>
-          <button
-            type="button"
-            disabled={busy || chosen.size === 0}
-            onClick={() => setChosen(new Set())}
-            className="rounded-full px-4 py-2 underline"
-          >
+          </Button>
+          <Button disabled={busy || chosen.size === 0} onClick={() => setChosen(new Set())} variant="ghost" className="underline">
             <FormattedMessage id="settings.content.show_all" />
-          </button>
+          </Button>
         </div>
       </form>
     </div>

@@ -8,6 +8,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
 import { ErrorAlert } from '../../components/core/ErrorAlert.tsx';
 import { PageHeading } from '../../components/Status.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
@@ -97,13 +98,9 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
         </label>
         {error ? <ErrorAlert id={ids.error}>{error}</ErrorAlert> : null}
         <div>
-          <button
-            type="submit"
-            disabled={busy || !confirmed || (loaderData.hasPassword && !password)}
-            className="rounded-full bg-red-700 px-5 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
-          >
+          <Button type="submit" disabled={busy || !confirmed || (loaderData.hasPassword && !password)} variant="danger" size="lg">
             <FormattedMessage id={busy ? 'settings.deactivate.working' : 'settings.deactivate.submit'} />
-          </button>
+          </Button>
         </div>
       </Panel>
     </>

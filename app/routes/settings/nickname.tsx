@@ -5,6 +5,7 @@ import { useRevalidator } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
@@ -118,9 +119,9 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
               </label>
             </li>
           </ul>
-          <button type="button" onClick={more} disabled={busy !== null} className="mt-3 text-sm underline">
+          <Button onClick={more} disabled={busy !== null} variant="link" className="mt-3 text-sm">
             <FormattedMessage id={busy === 'more' ? 'common.loading' : 'settings.nickname.more'} />
-          </button>
+          </Button>
         </Panel>
         {choice?.kind === 'own' ? (
           <div className="flex flex-col gap-1">
@@ -149,13 +150,9 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <div>
-          <button
-            type="submit"
-            disabled={busy !== null || !choice || (choice.kind === 'own' && !ownValid)}
-            className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Button type="submit" disabled={busy !== null || !choice || (choice.kind === 'own' && !ownValid)} variant="primary" size="lg">
             <FormattedMessage id={busy === 'save' ? 'common.saving' : 'common.save'} />
-          </button>
+          </Button>
         </div>
       </form>
     </>
