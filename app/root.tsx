@@ -12,14 +12,14 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { COOKIE, THEMES, type Theme } from '../core/limits.ts';
-import { getLocale, localeFromHost, localeFromPath, localizedPath } from '../core/locales.ts';
+import { getLocale, localizedPath } from '../core/locales.ts';
 import type { User } from '../core/types.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { NavigationFeedback } from './components/Navigation.tsx';
 import { createApi } from './lib/api.ts';
 import { useBuildCheck } from './lib/build-check.ts';
-import { serverContext } from './lib/context.ts';
+import { languageContext, serverContext } from './lib/context.ts';
 import { intlFor, loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
 import { markHydrated } from './lib/now.ts';
 import { SessionProvider } from './lib/session.tsx';
@@ -31,7 +31,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const cookies = parseCookies(request.headers.get('cookie'));
-  const { locale } = ctx;
+  // Every route sits under the language layout, whose middleware has run before any loader.
+  const { locale } = context.get(languageContext);
   let user: User | null = null;
   if (ctx.csrfToken) {
     try {
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     appHost: ctx.appHost,
     origin: ctx.origin,
     /** The page was reached on a language subdomain: switching language changes host, not path. */
-    subdomains: Boolean(localeFromHost(ctx.host ?? request.headers.get('host'), ctx.appHost)),
+    subdomains: ctx.hostLocale !== null,
   };
 }
 
@@ -78,9 +79,16 @@ function useHydratedCatalog(locale: string, messages: Messages | null) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** The root reloads when the session may have changed or the language in the path changes, not on every click. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return true;
-  if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
+  if (currentParams.lang !== nextParams.lang) return true;
   return currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search ? defaultShouldRevalidate : false;
 }
 

@@ -1,14 +1,15 @@
 /**
- * Every screen exists once per language: English at its own path, the others under /{code}. Route ids are
- * the base name, three underscores and the language code (SPEC.md section 2). Screens sit in the five layouts
- * as DESIGN.md assigns them; a layout is one pathless route holding its screens in every language.
+ * One route per screen, under one optional language segment (`:lang?`): English at its own path, the others
+ * under /{code}. The language layout (`layouts/language.tsx`) checks the segment and puts the page's language in
+ * the router context; an unknown code, or /en/…, is the 404 page. Screens sit in the five layouts as DESIGN.md
+ * assigns them. Route ids are the screen names (SPEC.md section 2 named one route per screen and language,
+ * `name___code`; decision 005 explains the departure).
  */
-import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
-import { LOCALE_CODES } from '../core/locales.ts';
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 
 type Screen = [name: string, path: string, file: string];
 
-const layouts: Record<'home' | 'default' | 'nonavpage' | 'settings' | 'chat', Screen[]> = {
+export const LAYOUTS: Record<'home' | 'default' | 'nonavpage' | 'settings' | 'chat', Screen[]> = {
   home: [
     ['feeds', '', 'routes/feeds.tsx'],
     ['mood', 'mood', 'routes/mood.tsx'],
@@ -48,16 +49,22 @@ const layouts: Record<'home' | 'default' | 'nonavpage' | 'settings' | 'chat', Sc
   chat: [['chat', 'chat', 'routes/chat.tsx']],
 };
 
-function localized(screens: Screen[]): RouteConfigEntry[] {
-  return LOCALE_CODES.flatMap((code) => {
-    const prefix = code === 'en' ? '' : code;
-    return screens.map(([name, path, file]) => route([prefix, path].filter(Boolean).join('/') || '/', file, { id: `${name}___${code}` }));
-  });
-}
+/** The id of the route that holds every screen and reads the language segment. */
+export const LANGUAGE_ROUTE_ID = 'language';
+
+const screen = ([name, path, file]: Screen): RouteConfigEntry =>
+  path === '' ? index(file, { id: name }) : route(path, file, { id: name });
 
 /** Unknown paths in any language: the not-found screen in the nonavpage frame, with status 404. */
-const unknown = route('*', 'routes/notfound.tsx', { id: 'notfound' });
+const unknown = route('*', 'routes/notfound.tsx', { id: 'unknown' });
 
-export default Object.entries(layouts).map(([name, screens]) =>
-  layout(`layouts/${name}.tsx`, { id: `layout-${name}` }, [...localized(screens), ...(name === 'nonavpage' ? [unknown] : [])]),
-) satisfies RouteConfig;
+export default [
+  route(
+    ':lang?',
+    'layouts/language.tsx',
+    { id: LANGUAGE_ROUTE_ID },
+    Object.entries(LAYOUTS).map(([name, screens]) =>
+      layout(`layouts/${name}.tsx`, { id: `layout-${name}` }, [...screens.map(screen), ...(name === 'nonavpage' ? [unknown] : [])]),
+    ),
+  ),
+] satisfies RouteConfig;

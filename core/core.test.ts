@@ -21,12 +21,12 @@ describe('locales', () => {
     expect(localeFromAcceptLanguage(undefined)).toBeNull();
   });
 
-  it('picks subdomain, then path, then cookie, then Accept-Language', () => {
-    const base = { appHost: 'example.org', acceptLanguage: 'es', cookie: 'de', pathname: '/fr/mood', host: 'ja.example.org' };
+  it('picks subdomain, then X-Locale, then cookie, then Accept-Language', () => {
+    const base = { appHost: 'example.org', acceptLanguage: 'es', cookie: 'de', explicit: 'fr', host: 'ja.example.org' };
     expect(pickLocale(base)).toBe('ja');
     expect(pickLocale({ ...base, host: 'example.org' })).toBe('fr');
-    expect(pickLocale({ ...base, host: 'example.org', pathname: '/mood' })).toBe('de');
-    expect(pickLocale({ ...base, host: 'example.org', pathname: '/mood', cookie: undefined })).toBe('es');
+    expect(pickLocale({ ...base, host: 'example.org', explicit: undefined })).toBe('de');
+    expect(pickLocale({ ...base, host: 'example.org', explicit: undefined, cookie: undefined })).toBe('es');
     expect(pickLocale({})).toBe('en');
     expect(localeFromHost('xx.example.org', 'example.org')).toBeNull();
   });

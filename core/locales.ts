@@ -114,24 +114,30 @@ export function localeFromHost(host: string | null | undefined, appHost: string 
   return isLocale(label) ? label : null;
 }
 
+/** A language whose pages live under a path prefix `/{code}`: every one but English, whose paths have none. */
+export function isPathLocale(code: string | undefined): code is string {
+  return code !== DEFAULT_LOCALE && isLocale(code);
+}
+
 /** The language a page path is written in: its first segment when that is a code other than English. */
 export function localeFromPath(pathname: string): string | null {
   const first = pathname.split('/')[1];
-  return first && first !== DEFAULT_LOCALE && isLocale(first) ? first : null;
+  return isPathLocale(first) ? first : null;
 }
 
-/** Subdomain, then path, then the locale cookie, then Accept-Language, then English (DESIGN.md). */
+/**
+ * Subdomain, then X-Locale, then the locale cookie, then Accept-Language, then English (DESIGN.md). A page's
+ * path prefix ranks after the subdomain and before the cookie; the router reads it (app/layouts/language.tsx).
+ */
 export function pickLocale(input: {
   host?: string | null;
   appHost?: string | null;
-  pathname?: string | null;
   explicit?: string | null;
   cookie?: string | null;
   acceptLanguage?: string | null;
 }): string {
   const candidates = [
     localeFromHost(input.host, input.appHost),
-    input.pathname ? localeFromPath(input.pathname) : null,
     input.explicit?.toLowerCase(),
     input.cookie,
     localeFromAcceptLanguage(input.acceptLanguage),

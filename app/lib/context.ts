@@ -1,13 +1,19 @@
 /** What the server hands every loader: an in-process way to call the API and facts about the request. */
 import { createContext } from 'react-router';
+import { isPathLocale } from '../../core/locales.ts';
 
 /** Calls an /api path as the visitor (their cookies and language travel along). */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 export interface ServerContext {
   api: ApiFetch;
-  /** The page's language (subdomain, path, cookie, Accept-Language); API calls carry it as X-Locale. */
-  locale: string;
+  /**
+   * The language the page's host names (`{code}.{appHost}`), or null. It wins over the path's language, so a
+   * subdomain keeps its language whatever the path says.
+   */
+  hostLocale: string | null;
+  /** The language when neither host nor path names one: the `locale` cookie, then Accept-Language, then English. */
+  preferredLocale: string;
   /** The CSRF token for the visitor's auth cookie, or null when signed out. */
   csrfToken: string | null;
   buildId: string;
@@ -15,8 +21,6 @@ export interface ServerContext {
   appHost: string | null;
   /** Absolute origin for canonical links, e.g. https://example.org. */
   origin: string;
-  /** The page's host as the visitor asked for it (a language subdomain names the language). */
-  host?: string | null;
   /**
    * True for a client navigation's data request (`*.data`), false for a document. The root sends the catalog
    * only with documents; in the browser, a language switch loads its catalog as a chunk.
@@ -25,3 +29,33 @@ export interface ServerContext {
 }
 
 export const serverContext = createContext<ServerContext>();
+
+/**
+ * The page's language, set by the language layout's middleware (`app/layouts/language.tsx`) before any loader
+ * runs. `known` is false when the path's first segment is not a language this app serves under a prefix: the
+ * page does not exist, and `locale` is then only the language its 404 is shown in.
+ */
+export interface PageLanguage {
+  locale: string;
+  known: boolean;
+  /** The path asked for, which a 404 names. */
+  path: string;
+}
+
+export const languageContext = createContext<PageLanguage>();
+
+/**
+ * The host's language when the page is on a language subdomain, else the path's, else the visitor's cookie or
+ * Accept-Language. `lang` is the path's first segment when the router read it as the language segment.
+ */
+export function pageLanguage(
+  server: Pick<ServerContext, 'hostLocale' | 'preferredLocale'>,
+  lang: string | undefined,
+  path: string,
+): PageLanguage {
+  return {
+    locale: server.hostLocale ?? (isPathLocale(lang) ? lang : server.preferredLocale),
+    known: lang === undefined || isPathLocale(lang),
+    path,
+  };
+}

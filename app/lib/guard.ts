@@ -7,6 +7,7 @@ import type { User } from '../../core/types.ts';
 import { ApiError, createApi } from './api.ts';
 import { serverContext } from './context.ts';
 import { homePath, SIGN_IN_PARAM } from './paths.ts';
+import { screenLocale } from './route-check.ts';
 
 export function signInRedirect(locale: string): never {
   throw redirect(`${homePath(locale)}?${SIGN_IN_PARAM}=1`);
@@ -15,12 +16,13 @@ export function signInRedirect(locale: string): never {
 /** The signed-in user for a loader, or a redirect to the sign-in dialog. */
 export async function requireUser(context: Readonly<RouterContextProvider>): Promise<User> {
   const ctx = context.get(serverContext);
-  if (!ctx.csrfToken) signInRedirect(ctx.locale);
+  const locale = screenLocale(context);
+  if (!ctx.csrfToken) signInRedirect(locale);
   try {
-    return (await createApi(ctx.api, { locale: ctx.locale }).currentUser()).data;
+    return (await createApi(ctx.api, { locale }).currentUser()).data;
   } catch (err) {
     // A cookie whose session ended (logged out elsewhere, expired) counts as signed out.
-    if (err instanceof ApiError && err.status === 401) signInRedirect(ctx.locale);
+    if (err instanceof ApiError && err.status === 401) signInRedirect(locale);
     throw err;
   }
 }
@@ -28,5 +30,5 @@ export async function requireUser(context: Readonly<RouterContextProvider>): Pro
 /** The API client a loader uses, speaking as the visitor in the page's language. */
 export function loaderApi(context: Readonly<RouterContextProvider>) {
   const ctx = context.get(serverContext);
-  return createApi(ctx.api, { locale: ctx.locale, csrfToken: ctx.csrfToken });
+  return createApi(ctx.api, { locale: screenLocale(context), csrfToken: ctx.csrfToken });
 }

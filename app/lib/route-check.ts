@@ -3,16 +3,28 @@
  * the server answers HTTP 404 and the not-found screen says "Page Not Found: {path}". Server-supplied
  * redirects are followed, with a full page load when they leave the app.
  */
-import { data, redirect, redirectDocument } from 'react-router';
+import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { ApiError } from './api.ts';
+import { languageContext } from './context.ts';
 
 export interface NotFoundData {
   path: string;
 }
 
-export function notFound(request: Request): never {
-  const url = new URL(request.url);
-  throw data<NotFoundData>({ path: url.pathname }, { status: 404 });
+/** The not-found screen for a request, or for a path already taken from one. */
+export function notFound(at: Request | string): never {
+  throw data<NotFoundData>({ path: typeof at === 'string' ? at : new URL(at.url).pathname }, { status: 404 });
+}
+
+/**
+ * The page's language for a screen's loader. Under an unknown language prefix the screen must not act at all
+ * (a redirect from its loader, such as the sign-in guard's, would win over the language layout's 404), so this
+ * throws the same 404.
+ */
+export function screenLocale(context: Readonly<RouterContextProvider>): string {
+  const language = context.get(languageContext);
+  if (!language.known) notFound(language.path);
+  return language.locale;
 }
 
 /** An absolute URL is another site or subdomain: the app cannot render it, the browser must load it. */

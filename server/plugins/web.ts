@@ -8,12 +8,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
 import * as reactRouter from 'react-router';
 import { COOKIE } from '../../core/limits.ts';
-import { pickLocale } from '../../core/locales.ts';
-import { handlersByLanguage } from '../lib/route-languages.ts';
+import { localeFromHost, pickLocale } from '../../core/locales.ts';
 import { csrfTokenFor } from '../lib/tokens.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,14 +20,15 @@ const buildDir = `${root}build`;
 
 export type WebMode = 'production' | 'development';
 
+/** app/lib/context.ts's ServerContext, which the server may not import (app/ is the browser's side). */
 interface ServerContextValue {
   api: (path: string, init?: RequestInit) => Promise<Response>;
-  locale: string;
+  hostLocale: string | null;
+  preferredLocale: string;
   csrfToken: string | null;
   buildId: string;
   appHost: string | null;
   origin: string;
-  host: string | null;
   dataRequest: boolean;
 }
 
@@ -75,43 +75,38 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     getBuild = async () => build;
   }
 
-  /** `clientIp` is Fastify's view of the visitor (proxy-aware), so in-process API calls are limited per visitor. */
-  async function loadContext(request: Request, build: ServerBuild, clientIp: string) {
+  /** `visitor` is Fastify's view of the page request: its proxy-aware address limits the in-process API calls per visitor. */
+  async function loadContext(request: Request, build: ServerBuild, visitor: FastifyRequest) {
     const entry = build.entry.module as unknown as EntryModule;
     const cookieHeader = request.headers.get('cookie');
     const cookies = app.parseCookie(cookieHeader ?? '');
     const authToken = cookies[COOKIE.auth];
     const url = new URL(request.url);
-    const locale = pickLocale({
-      host: request.headers.get('host'),
-      appHost: opts.appHost,
-      pathname: url.pathname,
-      cookie: cookies[COOKIE.locale],
-      acceptLanguage: request.headers.get('accept-language'),
-    });
+    // The path's language is the router's to read (app/layouts/language.tsx); the server gives what lies outside it.
     return entry.createLoadContext({
-      locale,
+      hostLocale: localeFromHost(request.headers.get('host'), opts.appHost),
+      preferredLocale: pickLocale({ cookie: cookies[COOKIE.locale], acceptLanguage: request.headers.get('accept-language') }),
       csrfToken: authToken ? csrfTokenFor(authToken) : null,
       buildId: build.assets.version,
       appHost: opts.appHost ?? null,
       origin: opts.publicUrl?.replace(/\/$/, '') ?? url.origin,
-      host: request.headers.get('host'),
       dataRequest: url.pathname.endsWith('.data'),
-      // Loaders reach the API in-process, as the visitor: same cookies, same language.
+      // Loaders reach the API in-process, as the visitor: same cookies; the API client names the page's language.
       api: async (path, init = {}) => {
         const headers: Record<string, string> = {};
         new Headers(init.headers).forEach((v, k) => {
           headers[k] = v;
         });
         if (cookieHeader) headers.cookie = cookieHeader;
-        headers['x-locale'] ??= locale;
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
           url: path,
           headers,
           payload: typeof init.body === 'string' ? init.body : undefined,
-          remoteAddress: clientIp,
+          remoteAddress: visitor.ip,
         });
+        // A page built on a failed read is not kept for other guests, whatever status its loader gave it.
+        if (res.statusCode >= 400) visitor.keepOutOfGuestCache();
         return new Response(res.statusCode === 204 ? null : res.body, {
           status: res.statusCode,
           headers: res.headers as Record<string, string>,
@@ -120,17 +115,14 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     });
   }
 
-  // Handlers per build (in development the build changes with every edit), one per language.
-  let current: { build: ServerBuild; handlerFor: (pathname: string) => ReturnType<typeof reactRouter.createRequestHandler> } | null = null;
-  async function render(req: IncomingMessage, res: ServerResponse, clientIp: string, protocol: string): Promise<Response> {
+  // One handler per build (in development the build changes with every edit).
+  let current: { build: ServerBuild; handle: ReturnType<typeof reactRouter.createRequestHandler> } | null = null;
+  async function render(visitor: FastifyRequest, res: ServerResponse): Promise<Response> {
     try {
       const [build, router] = await Promise.all([getBuild(), getRouter()]);
-      if (current?.build !== build) {
-        current = { build, handlerFor: handlersByLanguage(build, (narrowed) => router.createRequestHandler(narrowed, opts.mode)) };
-      }
-      const request = createRequest(req, res, { protocol: `${protocol}:` });
-      const handle = current.handlerFor(new URL(request.url).pathname);
-      return await handle(request, await loadContext(request, build, clientIp));
+      if (current?.build !== build) current = { build, handle: router.createRequestHandler(build, opts.mode) };
+      const request = createRequest(visitor.raw, res, { protocol: `${visitor.protocol}:` });
+      return await current.handle(request, await loadContext(request, build, visitor));
     } catch (err) {
       app.log.error({ err }, 'page rendering failed');
       return new Response('Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
@@ -142,7 +134,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    const config = { rateLimit: false, guestCache: opts.mode === 'production' } as const;
+    // A page's own writes (form actions) reach the API in-process, whose routes clear the guest cache themselves.
+    const config = { rateLimit: false, guestCache: opts.mode === 'production', changesGuestView: false } as const;
     scope.all('/*', { schema: { hide: true }, config }, async (request, reply) => {
       const { raw: req } = request;
       const { raw: res } = reply;
@@ -150,10 +143,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         // Vite's middleware answers on the raw response.
         const assets = handleAssets;
         reply.hijack();
-        assets(req, res, () => void render(req, res, request.ip, request.protocol).then((response) => sendResponse(res, response)));
+        assets(req, res, () => void render(request, res).then((response) => sendResponse(res, response)));
         return;
       }
-      const response = await render(req, res, request.ip, request.protocol);
+      const response = await render(request, res);
       if (!request.guestCacheFill) return reply.send(response);
       // The guest cache keeps whole bodies.
       reply.code(response.status);

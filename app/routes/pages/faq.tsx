@@ -1,12 +1,12 @@
 /** A static page (default layout); its texts come from locales/pages, loaded for this route only. */
 import { StaticPage } from '../../components/StaticPage.tsx';
-import { serverContext } from '../../lib/context.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { loadPageTexts } from '../../lib/pages.server.ts';
+import { screenLocale } from '../../lib/route-check.ts';
 import type { Route } from './+types/faq';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPageTexts(context.get(serverContext).locale, 'faq');
+  return loadPageTexts(screenLocale(context), 'faq');
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
