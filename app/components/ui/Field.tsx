@@ -19,6 +19,7 @@ export function Field({
   error,
   errorId,
   className = 'flex flex-col gap-1',
+  labelClassName = 'text-sm',
   children,
 }: {
   label: ReactNode;
@@ -28,6 +29,7 @@ export function Field({
   /** An error shown elsewhere that concerns this field too (one message for a whole sign-in form). */
   errorId?: string;
   className?: string;
+  labelClassName?: string;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
@@ -36,7 +38,7 @@ export function Field({
   const described = [hint ? hintId : null, error ? ownErrorId : null, errorId ?? null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <label htmlFor={id} className="text-sm">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {children({

@@ -9,6 +9,7 @@ import { localizedPath } from '../../../core/locales.ts';
 import { ErrorAlert } from '../../components/core/ErrorAlert.tsx';
 import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
@@ -36,7 +37,7 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = { password: useId(), error: useId() };
+  const ids = { error: useId() };
 
   async function deactivate() {
     setBusy(true);
@@ -75,22 +76,20 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
         className="flex flex-col gap-4"
       >
         {loaderData.hasPassword ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.password} className="font-medium">
-              <FormattedMessage id="auth.password" />
-            </label>
-            <input
-              id={ids.password}
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={200}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={error ? ids.error : undefined}
-              className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
-            />
-          </div>
+          <Field label={<FormattedMessage id="auth.password" />} labelClassName="font-medium" errorId={error ? ids.error : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={200}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className={controlClass}
+              />
+            )}
+          </Field>
         ) : null}
         <label className="flex items-start gap-2">
           <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} className="mt-1 accent-red-700" />

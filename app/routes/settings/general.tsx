@@ -4,6 +4,8 @@ import { FormattedMessage } from 'react-intl';
 import { THEMES } from '../../../core/limits.ts';
 import { LOCALES } from '../../../core/locales.ts';
 import { PageHeading } from '../../components/Status.tsx';
+import { controlClass } from '../../components/ui/Field.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { requireUser } from '../../lib/guard.ts';
 import { useLanguageSwitch } from '../../lib/language.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -21,7 +23,6 @@ export default function General() {
   const { theme, setTheme, locale } = useSession();
   const { switchTo } = useLanguageSwitch();
   const languageId = useId();
-  const box = 'rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
 
   return (
     <>
@@ -29,7 +30,7 @@ export default function General() {
         <FormattedMessage id="settings.general.heading" />
       </PageHeading>
       <div className="flex flex-col gap-6">
-        <fieldset className={box}>
+        <Panel as="fieldset" padding="lg">
           <legend className="px-1 font-semibold">
             <FormattedMessage id="settings.general.theme" />
           </legend>
@@ -48,19 +49,20 @@ export default function General() {
               </label>
             ))}
           </div>
-        </fieldset>
-        <div className={box}>
+        </Panel>
+        <Panel padding="lg">
           <label htmlFor={languageId} className="font-semibold">
             <FormattedMessage id="language.label" />
           </label>
-          <p className="mb-2 text-sm text-stone-600 dark:text-stone-400">
+          <p id={`${languageId}-hint`} className="mb-2 text-sm text-stone-600 dark:text-stone-400">
             <FormattedMessage id="settings.general.language_hint" />
           </p>
           <select
             id={languageId}
             value={locale}
             onChange={(e) => switchTo(e.target.value)}
-            className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
+            aria-describedby={`${languageId}-hint`}
+            className={`w-full ${controlClass}`}
           >
             {LOCALES.map((l) => (
               <option key={l.code} value={l.code} lang={l.code}>
@@ -68,7 +70,7 @@ export default function General() {
               </option>
             ))}
           </select>
-        </div>
+        </Panel>
       </div>
     </>
   );

@@ -1,11 +1,12 @@
 /** Change nickname (settings layout): take a fresh suggestion or write one's own (3–30 characters). */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { ErrorState, PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
@@ -40,7 +41,6 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
   const [own, setOwn] = useState('');
   const [busy, setBusy] = useState<'save' | 'more' | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const ids = { own: useId(), error: useId() };
 
   async function more() {
     setBusy('more');
@@ -124,26 +124,27 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
           </Button>
         </Panel>
         {choice?.kind === 'own' ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.own} className="font-medium">
-              <FormattedMessage id="settings.nickname.own_label" />
-            </label>
-            <input
-              id={ids.own}
-              value={own}
-              onChange={(e) => setOwn(e.target.value)}
-              dir="auto"
-              maxLength={LIMITS.nickname.max * 2}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={ids.error}
-              className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
-            />
-            <p id={ids.error} className={`text-sm ${fieldError ? 'text-red-700 dark:text-red-400' : 'text-stone-600 dark:text-stone-400'}`}>
-              {fieldError ?? (
+          <Field
+            label={<FormattedMessage id="settings.nickname.own_label" />}
+            labelClassName="font-medium"
+            hint={
+              fieldError ? undefined : (
                 <FormattedMessage id="settings.nickname.rule" values={{ min: LIMITS.nickname.min, max: LIMITS.nickname.max }} />
-              )}
-            </p>
-          </div>
+              )
+            }
+            error={fieldError}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={own}
+                onChange={(e) => setOwn(e.target.value)}
+                dir="auto"
+                maxLength={LIMITS.nickname.max * 2}
+                className={controlClass}
+              />
+            )}
+          </Field>
         ) : fieldError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {fieldError}
