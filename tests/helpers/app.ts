@@ -11,6 +11,8 @@ import { type Call, caller } from './api.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The throwaway PostgreSQL database's URL, for a second connection (helpers/race.ts); absent on PGlite. */
+  url?: string;
   /** A JSON call as a guest or as nobody (helpers/api.ts). */
   call: Call;
   close(): Promise<void>;
@@ -37,13 +39,13 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const pgdb = await freshPostgres();
     const database = await openDatabase({ url: pgdb.url, poolSize: 5 });
     await database.migrate();
     await ensureReferenceData(database.db);
-    return { database, drop: pgdb.drop };
+    return { database, url: pgdb.url, drop: pgdb.drop };
   }
   const database = await openDatabase({});
   await database.migrate();
@@ -52,13 +54,14 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env });
   const app = await buildApp({ config, database, logger: false, guestLoginsPerHour: 10_000 });
   await app.ready();
   return {
     app,
     database,
+    url,
     call: caller(app),
     close: async () => {
       await app.close();

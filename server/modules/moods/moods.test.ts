@@ -88,8 +88,8 @@ describe('polls', () => {
     const [tea, coffee] = m.poll?.options ?? [];
     const first = (await t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })).body.data;
     expect(first).toMatchObject({ votes_count: 1, my_vote_option_id: tea.id });
-    // A double click counts once.
-    await Promise.all([1, 2, 3].map(() => t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })));
+    // Votes that race are in concurrency.test.ts, where they can.
+    expect((await t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })).body.data.votes_count).toBe(1);
     const moved = (await t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: coffee.id })).body.data;
     expect(moved.votes_count).toBe(1);
     expect(moved.options.map((o: { votes_count: number }) => o.votes_count)).toEqual([0, 1, 0]);
