@@ -1,10 +1,14 @@
 /**
  * Responses kept for signed-out visitors (the idea of Discourse's anonymous cache). What a guest reads — a feed
  * page, a post, the server-rendered page around them — is the same for every guest with the same language and
- * address, so it is produced once and served from memory for a few seconds. Every successful write clears it, so
- * a guest never waits longer than `ttlMs` to see a change made through another instance, and sees changes made
- * through this one at once. Signed-in readers never go through it: their pages carry their own flags.
+ * address, so it is produced once and served from memory for a few seconds. Writes that change what guests see
+ * clear it, so a guest never waits longer than `ttlMs` to see a change made through another instance, and sees
+ * changes made through this one at once. Signed-in readers never go through it: their pages carry their own flags.
+ *
+ * The store is lru-cache (size-bounded, least recently used out first, per-entry time to live); what is ours is
+ * the coordination around it: one fill per key at a time, and no fill kept that began before a clear.
  */
+import { LRUCache } from 'lru-cache';
 
 export interface CachedResponse {
   status: number;
@@ -14,39 +18,34 @@ export interface CachedResponse {
   encoded?: Map<string, Buffer>;
 }
 
-interface Entry {
-  response: CachedResponse;
-  expires: number;
-  bytes: number;
-}
-
 export interface GuestCacheOptions {
   ttlMs: number;
-  /** Upper bound of the bodies kept, in bytes; the oldest entries go first. */
+  /** Upper bound of the bodies kept, in bytes; the least recently used entries go first. */
   maxBytes: number;
+  /** The clock entries expire by, in milliseconds; tests move it instead of sleeping. */
+  now?: () => number;
 }
 
 export class GuestCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: LRUCache<string, CachedResponse>;
   /** Fills under way, so that concurrent misses of one key produce the response once. */
   readonly #filling = new Map<string, Promise<CachedResponse | null>>();
-  #bytes = 0;
   /** Bumped by clear(): a fill that began before a write must not store what it read. */
   #generation = 0;
-  readonly #options: GuestCacheOptions;
 
   constructor(options: GuestCacheOptions) {
-    this.#options = options;
+    this.#entries = new LRUCache<string, CachedResponse>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (response) => Math.max(1, response.body.length),
+      ttl: options.ttlMs,
+      // With an injected clock, read it on every check rather than lru-cache's once-per-millisecond reading.
+      ttlResolution: options.now ? 0 : 1,
+      ...(options.now && { perf: { now: options.now } }),
+    });
   }
 
   get(key: string): CachedResponse | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.#drop(key, entry);
-      return undefined;
-    }
-    return entry.response;
+    return this.#entries.get(key);
   }
 
   /** A fill of this key under way, if any: waiting for it is cheaper than producing the response again. */
@@ -68,7 +67,8 @@ export class GuestCache {
     return (response) => {
       if (this.#filling.get(key) === filled) this.#filling.delete(key);
       const keep = response !== null && generation === this.#generation;
-      if (keep) this.#store(key, response);
+      // A body larger than the whole cache is refused by lru-cache; the waiters still get it.
+      if (keep) this.#entries.set(key, response);
       settle(keep ? response : null);
     };
   }
@@ -76,29 +76,9 @@ export class GuestCache {
   clear(): void {
     this.#generation++;
     this.#entries.clear();
-    this.#bytes = 0;
   }
 
   get size(): number {
     return this.#entries.size;
-  }
-
-  #store(key: string, response: CachedResponse) {
-    const bytes = response.body.length;
-    if (bytes > this.#options.maxBytes) return;
-    const previous = this.#entries.get(key);
-    if (previous) this.#drop(key, previous);
-    this.#entries.set(key, { response, expires: Date.now() + this.#options.ttlMs, bytes });
-    this.#bytes += bytes;
-    // Maps iterate in insertion order, so the first keys are the oldest.
-    for (const [oldKey, oldEntry] of this.#entries) {
-      if (this.#bytes <= this.#options.maxBytes) break;
-      this.#drop(oldKey, oldEntry);
-    }
-  }
-
-  #drop(key: string, entry: Entry) {
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
   }
 }

@@ -1,6 +1,10 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInGuest, type TestApp } from '../../tests/helpers/app.ts';
 import { GuestCache } from '../lib/guest-cache.ts';
+import guestCachePlugin from './guest-cache.ts';
+import localePlugin from './locale.ts';
 
 const long = (words: string) => `${words} ${'and it keeps coming back every single evening when the house gets quiet. '.repeat(3)}`.trim();
 
@@ -113,6 +117,142 @@ describe('the guest cache', () => {
   });
 });
 
+/** A Fastify app with only the guest cache and the plugins it needs, for routes of a test's own. */
+async function guestCacheAlone(ttlSeconds: number): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(fastifyCookie);
+  await app.register(localePlugin, {});
+  await app.register(guestCachePlugin, { ttlSeconds });
+  return app;
+}
+
+describe('what clears the guest cache', () => {
+  const url = '/api/posts?per_page=4';
+  /** Reads the page twice, so that it is kept; the answer of the second read. */
+  async function keep() {
+    await guestGet(url);
+    expect((await guestGet(url)).headers['x-guest-cache']).toBe('hit');
+  }
+  const stillKept = async () => (await guestGet(url)).headers['x-guest-cache'] === 'hit';
+
+  it('not signing in, QR codes and their polling, nor what only the writer sees', async () => {
+    const phone = await signInGuest(t.app);
+    const author = await signInGuest(t.app);
+    const post = await t.call(author, 'POST', '/api/posts', { content: long('Quiet writes') });
+    expect(post.status).toBe(201);
+    await keep();
+
+    const qr = await t.call(null, 'POST', '/api/create-qr', {});
+    expect(qr.status).toBe(201);
+    expect((await t.call(null, 'POST', '/api/check-session', { qr_token: qr.body.qrToken })).body).toEqual({ status: 'pending' });
+    expect((await t.call(phone, 'POST', '/api/qr-token', { qr_token: qr.body.qrToken })).status).toBe(200);
+    const approved = await t.call(null, 'POST', '/api/check-session', { qr_token: qr.body.qrToken });
+    expect(approved.body.status).toBe('approved');
+    expect((await t.call(null, 'POST', '/api/guest-login', {})).status).toBe(201);
+    expect((await t.call(phone, 'POST', '/api/favorites', { post_id: post.body.data.id })).body).toEqual({ is_favorited: true });
+    expect((await t.call(phone, 'POST', '/api/hides', { post_id: post.body.data.id })).body).toEqual({ is_hidden: true });
+    expect((await t.call(phone, 'POST', '/api/toggle/auto/detect/languages')).status).toBe(200);
+    expect((await t.call(phone, 'POST', '/api/logout')).status).toBe(204);
+
+    expect(await stillKept()).toBe(true);
+  });
+
+  it('nor a write that failed', async () => {
+    const author = await signInGuest(t.app);
+    await keep();
+    expect((await t.call(author, 'POST', '/api/comments', { post_id: 999_999, content: 'Nobody will read this.' })).status).toBe(404);
+    expect((await t.call(author, 'POST', '/api/posts', { content: '' })).status).toBe(422);
+    expect((await t.call(null, 'POST', '/api/posts', { content: long('Signed out') })).status).toBe(401);
+    expect(await stillKept()).toBe(true);
+  });
+
+  it('but every write a guest can see the result of', async () => {
+    const author = await signInGuest(t.app);
+    const reader = await signInGuest(t.app);
+    const post = (await t.call(author, 'POST', '/api/posts', { content: long('Seen by guests') })).body.data;
+    const feeling = (await t.call(null, 'GET', '/api/feelings?type=mood')).body.data[0];
+    const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'A thought a guest can read.' })).body.data;
+    const writes: [string, () => ReturnType<typeof t.call>, number][] = [
+      ['a post', () => t.call(author, 'POST', '/api/posts', { content: long('Another one') }), 201],
+      ['an edit', () => t.call(author, 'PUT', `/api/posts/${post.id}`, { content: long('Seen by guests, edited') }), 200],
+      ['a support', () => t.call(reader, 'POST', '/api/supports', { post_id: post.id }), 200],
+      ['a comment', () => t.call(reader, 'POST', '/api/comments', { post_id: post.id, content: 'You are not alone.' }), 201],
+      ['a mood', () => t.call(author, 'POST', '/api/user/store/moods', { content: 'Tired today.', feeling_id: feeling.id }), 201],
+      ['a reaction', () => t.call(reader, 'POST', '/api/thoughts-reaction', { thought_id: thought.id, type: 'relate' }), 200],
+      ['a new nickname', () => t.call(author, 'PUT', `/api/users/${author.id}`, { nickname: 'Quiet River' }), 200],
+      ['turning sharing off', () => t.call(author, 'POST', '/api/disable-share', { post_id: post.id }), 200],
+    ];
+    for (const [what, write, status] of writes) {
+      await keep();
+      expect([what, (await write()).status]).toEqual([what, status]);
+      expect([what, await stillKept()]).toEqual([what, false]);
+    }
+  });
+
+  it('is declared by every write route, or the app does not start', async () => {
+    const bare = await guestCacheAlone(0);
+    // Registered as the feature modules are, inside a plugin.
+    bare.register(async (scope) => {
+      scope.post('/api/undecided', async () => ({}));
+    });
+    await expect(bare.ready()).rejects.toThrow('POST /api/undecided: declare config.changesGuestView');
+  });
+});
+
+describe('what the guest cache never keeps', () => {
+  /** The guest cache in front of routes that fail in the ways a page can. */
+  async function appWith(routes: (app: FastifyInstance) => void) {
+    const app = await guestCacheAlone(60);
+    routes(app);
+    await app.ready();
+    return app;
+  }
+
+  it('an answer other than 200, nor a page whose data could not all be read', async () => {
+    let rendered = 0;
+    const app = await appWith((app) => {
+      const config = { guestCache: true };
+      app.get('/missing', { config }, async (_request, reply) => {
+        rendered++;
+        return reply.code(404).type('text/html').send('<h1>Page Not Found</h1>');
+      });
+      app.get('/down', { config }, async (_request, reply) => {
+        rendered++;
+        return reply.code(503).type('text/html').send('<h1>Try again soon</h1>');
+      });
+      app.get('/partial', { config }, async (request, reply) => {
+        rendered++;
+        // What the web plugin does when one of the page's API reads failed.
+        request.keepOutOfGuestCache();
+        return reply.type('text/html').send('<h1>Half a page</h1>');
+      });
+      app.get('/whole', { config }, async (_request, reply) => {
+        rendered++;
+        return reply.type('text/html').send('<h1>All of it</h1>');
+      });
+    });
+    try {
+      for (const [url, status] of [
+        ['/missing', 404],
+        ['/down', 503],
+        ['/partial', 200],
+      ] as const) {
+        const replies = [await app.inject({ url }), await app.inject({ url })];
+        expect(replies.map((r) => [r.statusCode, r.headers['x-guest-cache']])).toEqual([
+          [status, undefined],
+          [status, undefined],
+        ]);
+      }
+      expect(rendered).toBe(6);
+      await app.inject({ url: '/whole' });
+      expect((await app.inject({ url: '/whole' })).headers['x-guest-cache']).toBe('hit');
+      expect(rendered).toBe(7);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the guest cache and the rate limit', () => {
   it('counts kept answers against the limit like any other', async () => {
     const limited = await createTestApp({ GUEST_CACHE_SECONDS: '60', RATE_LIMIT_MAX: '3' });
@@ -128,12 +268,21 @@ describe('the guest cache and the rate limit', () => {
 
 describe('GuestCache', () => {
   const response = (body: string) => ({ status: 200, headers: {}, body: Buffer.from(body) });
+  /** Fills `key` with `body` while a second request waits on the fill; what the waiter got. */
+  async function filledForWaiter(cache: GuestCache, key: string, body: string) {
+    const fill = cache.begin(key);
+    const waiting = cache.pending(key);
+    fill(response(body));
+    return (await waiting)?.body.toString();
+  }
 
-  it('forgets entries after their time', async () => {
-    const cache = new GuestCache({ ttlMs: 30, maxBytes: 1000 });
+  it('forgets entries past their time', () => {
+    let now = 1_000;
+    const cache = new GuestCache({ ttlMs: 30, maxBytes: 1000, now: () => now });
     cache.begin('a')(response('x'));
+    now += 30;
     expect(cache.get('a')?.body.toString()).toBe('x');
-    await new Promise((r) => setTimeout(r, 40));
+    now += 1;
     expect(cache.get('a')).toBeUndefined();
   });
 
@@ -145,17 +294,24 @@ describe('GuestCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('lets waiters share a fill, and drops the oldest entries past its size', async () => {
+  it('lets waiters share a fill, and drops the least recently used entries past its size', async () => {
     const cache = new GuestCache({ ttlMs: 1000, maxBytes: 10 });
-    const fill = cache.begin('a');
-    const waiting = cache.pending('a');
-    fill(response('12345'));
-    expect((await waiting)?.body.toString()).toBe('12345');
+    expect(await filledForWaiter(cache, 'a', '12345')).toBe('12345');
+    expect(cache.pending('a')).toBeUndefined();
     cache.begin('b')(response('67890'));
+    // Reading `a` makes `b` the least recently used, so `b` goes when `c` needs room.
+    expect(cache.get('a')?.body.toString()).toBe('12345');
     cache.begin('c')(response('abc'));
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')?.body.toString()).toBe('67890');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')?.body.toString()).toBe('12345');
     expect(cache.get('c')?.body.toString()).toBe('abc');
+    expect(cache.size).toBe(2);
+  });
+
+  it('does not keep a body larger than the whole cache, but hands it to the waiters', async () => {
+    const cache = new GuestCache({ ttlMs: 1000, maxBytes: 4 });
+    expect(await filledForWaiter(cache, 'big', '12345')).toBe('12345');
+    expect(cache.get('big')).toBeUndefined();
   });
 });
 

@@ -1,8 +1,12 @@
 /**
  * Serves routes marked `config: { guestCache: true }` to signed-out visitors from the guest cache (lib/guest-cache):
  * the first request of a key produces the response, the next ones within the TTL get it from memory, and
- * concurrent misses wait for that first one instead of all going to the database. Any successful write clears the
- * cache, here and, through Redis, on every other instance.
+ * concurrent misses wait for that first one instead of all going to the database.
+ *
+ * Every write route declares `config: { changesGuestView }`: whether its success changes something a guest can see
+ * (a post, a count, a nickname). Only those clear the cache, here and, through Redis, on every other instance; a
+ * sign-in, a QR poll or a hide does not, so an open sign-in dialog polling every 2 s no longer empties it. A write
+ * route without the declaration fails at start-up, so a new route cannot forget to decide.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -16,10 +20,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Signed-out visitors may be served this GET route's response from the guest cache. */
     guestCache?: boolean;
+    /** Required on every write route: a success changes what signed-out visitors see, so the guest cache is cleared. */
+    changesGuestView?: boolean;
   }
   interface FastifyRequest {
     /** Set while this request produces a response the guest cache will keep. */
     guestCacheFill: ((response: CachedResponse | null) => void) | null;
+    /** This response must not be kept (a page whose data could not be read in full). */
+    keepOutOfGuestCache(): void;
   }
   interface FastifyInstance {
     guestCache: GuestCache;
@@ -81,19 +89,35 @@ export default fp(
     const cache = new GuestCache({ ttlMs: opts.ttlSeconds * 1000, maxBytes: opts.maxBytes ?? 32 * 2 ** 20 });
     app.decorate('guestCache', cache);
     app.decorateRequest('guestCacheFill', null);
+    app.decorateRequest('keepOutOfGuestCache', function (this: FastifyRequest) {
+      this.guestCacheFill?.(null);
+      this.guestCacheFill = null;
+    });
+    // Checked with the cache off too, so a route that forgot to decide fails wherever it is first started.
+    app.addHook('onRoute', (route) => {
+      const writes = [route.method].flat().some((method) => !SAFE_METHODS.has(method));
+      if (writes && typeof route.config?.changesGuestView !== 'boolean') {
+        throw new Error(`${route.method} ${route.url}: declare config.changesGuestView (does its success change what guests see?)`);
+      }
+    });
     if (opts.ttlSeconds <= 0) return;
 
     let publish = () => {};
     if (opts.redis) {
+      // This instance's name on the channel, so it does not clear a second time on its own message.
+      const instance = crypto.randomUUID();
       const pub = opts.redis;
       const sub = opts.redis.duplicate({ maxRetriesPerRequest: null });
       sub.on('error', (err) => app.log.error({ err: err.message }, 'redis guest-cache subscriber error'));
-      sub.on('message', () => cache.clear());
+      sub.on('message', (_channel, from) => {
+        if (from !== instance) cache.clear();
+      });
       await sub.subscribe(CHANNEL).catch((err) => app.log.error({ err: err.message }, 'guest cache: no Redis subscription'));
       app.addHook('onClose', async () => {
         await sub.quit().catch(() => {});
       });
-      publish = () => void pub.publish(CHANNEL, '1').catch((err) => app.log.error({ err: err.message }, 'guest cache: publish failed'));
+      publish = () =>
+        void pub.publish(CHANNEL, instance).catch((err) => app.log.error({ err: err.message }, 'guest cache: publish failed'));
     }
 
     const lookup = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -118,8 +142,9 @@ export default fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      // Before the response leaves: the writer's next read must not find what the write changed.
-      if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
+      // Before the response leaves: the writer's next read must not find what the write changed. A failed write
+      // changed nothing.
+      if (request.routeOptions.config.changesGuestView && reply.statusCode >= 200 && reply.statusCode < 300) {
         cache.clear();
         publish();
       }
