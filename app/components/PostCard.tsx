@@ -12,7 +12,7 @@ import { removeItem, useItem } from '../lib/items.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { useToast } from '../lib/toast.tsx';
-import { favorite, POST_SWITCHES, type PostSwitch, postSwitch, support, useToggle } from '../lib/toggles.ts';
+import { favorite, POST_SWITCHES, postSwitch, support, useToggle } from '../lib/toggles.ts';
 import { AppLink } from './AppLink.tsx';
 import { Author } from './core/Author.tsx';
 import { ReportDialog } from './core/dialogs.tsx';
@@ -48,7 +48,7 @@ export function PostCard({
 
   const toggleSupport = () => toggle(support(api), !post.is_supported);
   const toggleFavorite = () => toggle(favorite(api), !post.is_favorited);
-  const flip = (which: PostSwitch) => toggle(postSwitch(api, which), !post[POST_SWITCHES[which]]);
+  const flip = (which: keyof typeof POST_SWITCHES) => toggle(postSwitch(api, which), !post[POST_SWITCHES[which]]);
 
   async function hide() {
     if (!user) return signIn.open();

@@ -6,6 +6,7 @@ import type { Post } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { Frame } from '../components/Frame.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
+import { useItem, useVisible } from '../lib/items.ts';
 import { useSession } from '../lib/session.tsx';
 
 export { LayoutErrorBoundary as ErrorBoundary, layoutMeta as meta } from './LayoutError.tsx';
@@ -18,11 +19,14 @@ export default function HomeLayout() {
   );
 }
 
+const NO_POSTS: Post[] = [];
+
 /** Trending posts, when the page beside the column loaded them (the feed does). */
 function Trending({ locale }: { locale: string }) {
   const matches = useMatches();
-  const posts = matches.map((m) => (m.loaderData as { trendingPosts?: Post[] } | undefined)?.trendingPosts).find(Array.isArray);
-  if (!posts || posts.length === 0) return null;
+  const loaded = matches.map((m) => (m.loaderData as { trendingPosts?: Post[] } | undefined)?.trendingPosts).find(Array.isArray);
+  const posts = useVisible('post', loaded ?? NO_POSTS);
+  if (posts.length === 0) return null;
   return (
     <Panel as="section" aria-labelledby="trending-heading">
       <h2 id="trending-heading" className="mb-2 font-semibold">
@@ -30,17 +34,27 @@ function Trending({ locale }: { locale: string }) {
       </h2>
       <ol className="flex flex-col gap-3">
         {posts.slice(0, 5).map((p) => (
-          <li key={p.id}>
-            <AppLink to={localizedPath(locale, `/problem/${p.id}`)} className="line-clamp-2 hover:underline" dir="auto">
-              {p.content}
-            </AppLink>
-            <p className="text-xs text-stone-500 dark:text-stone-400">
-              <FormattedMessage id="post.comments" values={{ count: p.comments_count }} />
-            </p>
-          </li>
+          <TrendingPost key={p.id} post={p} locale={locale} />
         ))}
       </ol>
     </Panel>
+  );
+}
+
+/** One trending post, in the same state as its card in the feed beside it (app/lib/items.ts). */
+function TrendingPost({ post: loaded, locale }: { post: Post; locale: string }) {
+  const post = useItem('post', loaded);
+  return (
+    <li>
+      <AppLink to={localizedPath(locale, `/problem/${post.id}`)} className="line-clamp-2 hover:underline" dir="auto">
+        {post.content}
+      </AppLink>
+      <p className="text-xs text-stone-500 dark:text-stone-400">
+        <span aria-hidden="true">{post.is_supported ? '💜 ' : '🤍 '}</span>
+        <FormattedMessage id="post.supports" values={{ count: post.supports_count }} /> ·{' '}
+        <FormattedMessage id="post.comments" values={{ count: post.comments_count }} />
+      </p>
+    </li>
   );
 }
 

@@ -3,6 +3,7 @@
  * which asks a signed-out reader to sign in first and reports a failure once.
  */
 import { useCallback } from 'react';
+import type { PostSwitch } from '../../core/schemas/posts.ts';
 import type { Comment, Mood, Poll, Post, Thought } from '../../core/types.ts';
 import type { Api } from './api.ts';
 import { type Items, type Kind, type Toggle, toggleItem } from './items.ts';
@@ -37,12 +38,12 @@ export const favorite = (api: Api): Toggle<Post, boolean> => ({
   send: (_on, post) => api.favorite(post.id),
 });
 
+/** The flag of the post each switch flips. */
 export const POST_SWITCHES = {
   'disable-share': 'share_disabled',
   'disable-advice': 'advice_disabled',
   'disable-post-notification': 'notifications_disabled',
-} as const;
-export type PostSwitch = keyof typeof POST_SWITCHES;
+} as const satisfies Record<PostSwitch, keyof Post>;
 
 /** The author's switches; the server flips the flag on each call and answers with it. */
 export const postSwitch = (api: Api, which: PostSwitch): Toggle<Post, boolean> => {
@@ -51,7 +52,7 @@ export const postSwitch = (api: Api, which: PostSwitch): Toggle<Post, boolean> =
     group: which,
     valueOf: (post) => post[field],
     show: (off) => ({ [field]: off }),
-    send: async (_off, post) => ({ [field]: (await api.postSwitch(post.id, which))[field] }),
+    send: (_off, post) => api.postSwitch(post.id, which),
   };
 };
 
@@ -70,8 +71,7 @@ export const thoughtReaction = (api: Api): Toggle<Thought, Thought['my_reaction'
   send: async (type, thought) => {
     const picked = type ?? thought.my_reaction;
     if (!picked) return {};
-    const res = await api.reactToThought(thought.id, picked);
-    return { reactions: res.reactions as Thought['reactions'], my_reaction: res.my_reaction as Thought['my_reaction'] };
+    return api.reactToThought(thought.id, picked);
   },
 });
 

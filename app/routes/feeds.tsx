@@ -1,5 +1,4 @@
 /** The feed (home layout): the composer, new-post pill, and problems newest first, a page at a time. */
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigation, useRevalidator } from 'react-router';
 import type { Post } from '../../core/types.ts';
@@ -8,26 +7,27 @@ import { NewItemsPill } from '../components/core/NewItemsPill.tsx';
 import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
-import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
-import { ApiError } from '../lib/api.ts';
+import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
+import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/feeds';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = loaderApi(context);
-  // Trending posts sit beside the feed (home layout's side column); the feed does not wait on them failing.
-  const trending = api.trendingPosts().then(
-    (r) => r.data,
-    () => [] as Post[],
-  );
-  try {
-    return { page: await api.posts<Post>(1), trendingPosts: await trending, error: null };
-  } catch (err) {
-    return { page: null, trendingPosts: await trending, error: err instanceof ApiError ? err.message : String(err) };
-  }
+  // Trending posts sit beside the feed in the home layout's side column, which is left out when there are none:
+  // the feed is the page and is whole without them.
+  const [page, trendingPosts] = await Promise.all([
+    required(request, api.posts(1)),
+    optional(
+      api.trendingPosts().then((r) => r.data),
+      [],
+    ),
+  ]);
+  return { page, trendingPosts };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feeds');
@@ -36,14 +36,10 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const list = usePaged(loaderData.page, (page) => api.posts<Post>(page));
-  const [removed, setRemoved] = useState<Set<number>>(new Set());
-  const posts = list.items.filter((p) => !removed.has(p.id));
+  const list = usePaged(loaderData.page, (page) => api.posts(page));
+  const posts = useVisible('post', list.items);
   // SPEC.md section 4: after a post or mood is created the list starts again from page 1.
-  const reload = () => {
-    setRemoved(new Set());
-    revalidator.revalidate();
-  };
+  const reload = () => revalidator.revalidate();
   const refreshing =
     revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === window.location.pathname);
 
@@ -54,11 +50,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       <Composer kind="post" onCreated={reload} />
       <NewItemsPill room="feed:posts" onShow={reload} />
-      {loaderData.error ? (
-        <ErrorState onRetry={reload}>
-          <FormattedMessage id="feed.load_failed" />
-        </ErrorState>
-      ) : refreshing ? (
+      {refreshing ? (
         <CardSkeletons />
       ) : posts.length === 0 ? (
         <EmptyState>
@@ -68,7 +60,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
         <ol className="flex flex-col gap-4" aria-busy={list.loading}>
           {posts.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} onRemoved={() => setRemoved((r) => new Set(r).add(post.id))} />
+              <PostCard post={post} />
             </li>
           ))}
         </ol>

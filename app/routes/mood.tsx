@@ -1,5 +1,4 @@
 /** Moods (home layout): the mood composer, a "new moods" pill, and mood cards with reactions and polls. */
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { Composer } from '../components/core/Composer.tsx';
@@ -7,20 +6,17 @@ import { MoodCard } from '../components/core/MoodCard.tsx';
 import { NewItemsPill } from '../components/core/NewItemsPill.tsx';
 import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
-import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
-import { ApiError } from '../lib/api.ts';
+import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
+import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/mood';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { page: await loaderApi(context).moodList(1), error: null };
-  } catch (err) {
-    return { page: null, error: err instanceof ApiError ? err.message : String(err) };
-  }
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { page: await required(request, loaderApi(context).moodList(1)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'moods');
@@ -29,12 +25,8 @@ export default function Moods({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const revalidator = useRevalidator();
   const list = usePaged(loaderData.page, (page) => api.moodList(page));
-  const [removed, setRemoved] = useState<Set<number>>(new Set());
-  const moods = list.items.filter((m) => !removed.has(m.id));
-  const reload = () => {
-    setRemoved(new Set());
-    revalidator.revalidate();
-  };
+  const moods = useVisible('mood', list.items);
+  const reload = () => revalidator.revalidate();
 
   return (
     <>
@@ -43,11 +35,7 @@ export default function Moods({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       <Composer kind="mood" onCreated={reload} />
       <NewItemsPill room="feed:moods" onShow={reload} />
-      {loaderData.error ? (
-        <ErrorState onRetry={reload}>
-          <FormattedMessage id="feed.load_failed" />
-        </ErrorState>
-      ) : revalidator.state === 'loading' ? (
+      {revalidator.state === 'loading' ? (
         <CardSkeletons />
       ) : moods.length === 0 ? (
         <EmptyState>
@@ -57,7 +45,7 @@ export default function Moods({ loaderData }: Route.ComponentProps) {
         <ol className="flex flex-col gap-3" aria-busy={list.loading}>
           {moods.map((mood) => (
             <li key={mood.id}>
-              <MoodCard mood={mood} onRemoved={() => setRemoved((r) => new Set(r).add(mood.id))} />
+              <MoodCard mood={mood} />
             </li>
           ))}
         </ol>

@@ -8,14 +8,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
-import type { Post } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { Comments } from '../components/core/Comments.tsx';
 import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { updateItem, useItem, useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { idParam, notFound, orNotFound } from '../lib/route-check.ts';
+import { idParam, notFound, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import { useToast } from '../lib/toast.tsx';
 import type { Route } from './+types/problem';
@@ -23,16 +23,18 @@ import type { Route } from './+types/problem';
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(request, params.id);
   const api = loaderApi(context);
-  const { exists } = await api.checkProblemUrl(id);
+  const { exists } = await required(request, api.checkProblemUrl(id));
   if (!exists) notFound(request);
+  // Related posts are a list under the comments, left out when empty, and the JSON-LD is for search engines
+  // (a page that fails to read it is not kept by the guest cache): the page is whole without either.
   const [post, comments, related, jsonLd] = await Promise.all([
     orNotFound(request, api.post(id)),
-    api.postComments(id).catch(() => null),
-    api.relatedPosts(id).then(
-      (r) => r.data,
-      () => [] as Post[],
+    required(request, api.postComments(id)),
+    optional(
+      api.relatedPosts(id).then((r) => r.data),
+      [],
     ),
-    api.postJsonLd(id).catch(() => null),
+    optional(api.postJsonLd(id), null),
   ]);
   return { post: post.data, comments, related, jsonLd };
 }
@@ -50,9 +52,9 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
   const toast = useToast();
   const intl = useIntl();
   const navigate = useNavigate();
-  const [post, setPost] = useState(loaderData.post);
+  const post = useItem('post', loaderData.post);
+  const related = useVisible('post', loaderData.related);
   const [editing, setEditing] = useState(false);
-  const [version, setVersion] = useState(0);
 
   return (
     <>
@@ -75,33 +77,27 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
           onSave={async (content) => {
             const res = await api.updatePost(post.id, { content });
             toast.success(res.message);
-            setPost(res.data);
-            setVersion((v) => v + 1);
+            updateItem('post', post.id, () => res.data);
             setEditing(false);
           }}
         />
       ) : (
         <PostCard
-          key={`${post.id}-${version}`}
+          key={post.id}
           post={post}
           page
           onEdit={() => setEditing(true)}
           onRemoved={() => navigate(localizedPath(locale, '/'), { replace: true })}
         />
       )}
-      <Comments
-        key={post.id}
-        postId={post.id}
-        first={loaderData.comments}
-        onCountChange={(by) => setPost((p) => ({ ...p, comments_count: Math.max(0, p.comments_count + by) }))}
-      />
-      {loaderData.related.length > 0 ? (
+      <Comments key={post.id} postId={post.id} first={loaderData.comments} />
+      {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-10">
           <h2 id="related-heading" className="mb-3 text-lg font-semibold">
             <FormattedMessage id="problem.related" />
           </h2>
           <ul className="flex flex-col gap-4">
-            {loaderData.related.map((p) => (
+            {related.map((p) => (
               <li key={p.id}>
                 <PostCard post={p} />
               </li>

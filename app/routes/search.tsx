@@ -6,12 +6,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Form, useNavigation } from 'react-router';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
-import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
+import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button } from '../components/ui/Button.tsx';
-import { ApiError } from '../lib/api.ts';
 import { loaderApi } from '../lib/guard.ts';
+import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
+import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/search';
 
@@ -20,12 +21,8 @@ const MAX_QUERY = 100;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
-  if (!q) return { q, results: null, error: null };
-  try {
-    return { q, results: await loaderApi(context).postsByKeyword(q), error: null };
-  } catch (err) {
-    return { q, results: null, error: err instanceof ApiError ? err.message : String(err) };
-  }
+  if (!q) return { q, results: null };
+  return { q, results: await required(request, loaderApi(context).postsByKeyword(q)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'search');
@@ -36,6 +33,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { q } = loaderData;
   const results = usePaged(loaderData.results, (page) => api.postsByKeyword(q, page));
+  const posts = useVisible('post', results.items);
   const searching = navigation.state !== 'idle';
   // The visitor's words keep their own direction inside a translated sentence.
   const query = <bdi>{q}</bdi>;
@@ -68,9 +66,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p className="text-stone-600 dark:text-stone-400">
           <FormattedMessage id="search.hint" />
         </p>
-      ) : loaderData.error ? (
-        <ErrorState>{loaderData.error}</ErrorState>
-      ) : results.items.length === 0 ? (
+      ) : posts.length === 0 ? (
         <EmptyState>
           <FormattedMessage id="search.none" values={{ query }} />
         </EmptyState>
@@ -80,7 +76,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <FormattedMessage id="search.results" values={{ count: results.total, query }} />
           </h2>
           <ol className="flex flex-col gap-4">
-            {results.items.map((post) => (
+            {posts.map((post) => (
               <li key={post.id}>
                 <PostCard post={post} />
               </li>

@@ -4,16 +4,17 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
-import { idParam, notFound, orNotFound } from '../lib/route-check.ts';
+import { idParam, notFound, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/tag';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(request, params.id);
   const api = loaderApi(context);
-  const { exists } = await api.checkTagUrl(id);
+  const { exists } = await required(request, api.checkTagUrl(id));
   if (!exists) notFound(request);
   const [tag, posts] = await Promise.all([orNotFound(request, api.tag(id)), orNotFound(request, api.tagPosts(id))]);
   return { tag: tag.data, posts };
@@ -26,25 +27,26 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const { tag } = loaderData;
   const posts = usePaged(loaderData.posts, (page) => api.tagPosts(tag.id, page));
+  const shown = useVisible('post', posts.items);
   return (
     <>
       <PageHeading intro={<FormattedMessage id="tag.count" values={{ count: tag.posts_count }} />}>
         <span dir="auto">#{tag.name}</span>
       </PageHeading>
-      {posts.items.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState>
           <FormattedMessage id="tag.empty" />
         </EmptyState>
       ) : (
         <ol className="flex flex-col gap-4">
-          {posts.items.map((post) => (
+          {shown.map((post) => (
             <li key={post.id}>
               <PostCard post={post} />
             </li>
           ))}
         </ol>
       )}
-      <LoadMore {...posts} onMore={posts.loadMore} showEnd={posts.items.length > 0} />
+      <LoadMore {...posts} onMore={posts.loadMore} showEnd={shown.length > 0} />
     </>
   );
 }

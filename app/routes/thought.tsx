@@ -2,27 +2,29 @@
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
-import type { Thought } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { ThoughtCard } from '../components/core/ThoughtCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { idParam, notFound, orNotFound } from '../lib/route-check.ts';
+import { idParam, notFound, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/thought';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(request, params.id);
   const api = loaderApi(context);
-  const { exists } = await api.checkThoughtUrl(id);
+  const { exists } = await required(request, api.checkThoughtUrl(id));
   if (!exists) notFound(request);
+  // Related thoughts are a list under the thought, left out when empty, and the JSON-LD is for search engines
+  // (a page that fails to read it is not kept by the guest cache): the page is whole without either.
   const [thought, related, jsonLd] = await Promise.all([
     orNotFound(request, api.thought(id)),
-    api.relatedThoughts(id).then(
-      (r) => r.data,
-      () => [] as Thought[],
+    optional(
+      api.relatedThoughts(id).then((r) => r.data),
+      [],
     ),
-    api.thoughtJsonLd(id).catch(() => null),
+    optional(api.thoughtJsonLd(id), null),
   ]);
   return { thought: thought.data, related, jsonLd };
 }
@@ -37,6 +39,7 @@ export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
   const { locale } = useSession();
   const navigate = useNavigate();
   const { thought } = loaderData;
+  const related = useVisible('thought', loaderData.related);
   return (
     <>
       <p className="mb-3 text-sm">
@@ -53,13 +56,13 @@ export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
         page
         onRemoved={() => navigate(localizedPath(locale, '/thought'), { replace: true })}
       />
-      {loaderData.related.length > 0 ? (
+      {related.length > 0 ? (
         <section aria-labelledby="related-thoughts" className="mt-10">
           <h2 id="related-thoughts" className="mb-3 text-lg font-semibold">
             <FormattedMessage id="thoughts.related" />
           </h2>
           <ul className="flex flex-col gap-3">
-            {loaderData.related.map((t) => (
+            {related.map((t) => (
               <li key={t.id}>
                 <ThoughtCard thought={t} />
               </li>

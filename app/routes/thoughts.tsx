@@ -1,26 +1,34 @@
 /** Thoughts (home layout): the composer, thoughts with their reaction bar, popular thoughts and top contributors. */
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { ThoughtCard } from '../components/core/ThoughtCard.tsx';
 import { ThoughtComposer } from '../components/core/ThoughtComposer.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
-import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
-import { ApiError } from '../lib/api.ts';
+import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
+import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/thoughts';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = loaderApi(context);
-  try {
-    const [page, popular, top] = await Promise.all([api.thoughts(1), api.popularThoughts(), api.topContributors()]);
-    return { page, popular: popular.data, top: top.data, error: null };
-  } catch (err) {
-    return { page: null, popular: [], top: [], error: err instanceof ApiError ? err.message : String(err) };
-  }
+  // Popular thoughts and top contributors are side lists under the thoughts, each left out when empty: the
+  // page is whole without them.
+  const [page, popular, top] = await Promise.all([
+    required(request, api.thoughts(1)),
+    optional(
+      api.popularThoughts().then((r) => r.data),
+      [],
+    ),
+    optional(
+      api.topContributors().then((r) => r.data),
+      [],
+    ),
+  ]);
+  return { page, popular, top };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'thoughts');
@@ -29,8 +37,8 @@ export default function Thoughts({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const revalidator = useRevalidator();
   const list = usePaged(loaderData.page, (page) => api.thoughts(page));
-  const [removed, setRemoved] = useState<Set<number>>(new Set());
-  const shown = list.items.filter((t) => !removed.has(t.id));
+  const shown = useVisible('thought', list.items);
+  const popular = useVisible('thought', loaderData.popular);
 
   return (
     <>
@@ -38,11 +46,7 @@ export default function Thoughts({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="thoughts.heading" />
       </PageHeading>
       <ThoughtComposer onCreated={() => revalidator.revalidate()} />
-      {loaderData.error ? (
-        <ErrorState onRetry={() => revalidator.revalidate()}>
-          <FormattedMessage id="feed.load_failed" />
-        </ErrorState>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState>
           <FormattedMessage id="thoughts.empty" />
         </EmptyState>
@@ -50,20 +54,20 @@ export default function Thoughts({ loaderData }: Route.ComponentProps) {
         <ol className="flex flex-col gap-3" aria-busy={list.loading}>
           {shown.map((t) => (
             <li key={t.id}>
-              <ThoughtCard thought={t} onRemoved={() => setRemoved((r) => new Set(r).add(t.id))} />
+              <ThoughtCard thought={t} />
             </li>
           ))}
         </ol>
       )}
       <LoadMore hasMore={list.hasMore} loading={list.loading} failed={list.failed} onMore={list.loadMore} showEnd={shown.length > 0} />
       <div className="mt-10 grid gap-6 sm:grid-cols-2">
-        {loaderData.popular.length > 0 ? (
+        {popular.length > 0 ? (
           <section aria-labelledby="popular-thoughts">
             <h2 id="popular-thoughts" className="mb-2 font-semibold">
               <FormattedMessage id="thoughts.popular" />
             </h2>
             <ol className="flex flex-col gap-2">
-              {loaderData.popular.slice(0, 5).map((t) => (
+              {popular.slice(0, 5).map((t) => (
                 <li key={t.id}>
                   <ThoughtCard thought={t} />
                 </li>

@@ -2,11 +2,9 @@
  * A topic (nonavpage layout): its cover as a header, the description, a composer that keeps the 30-minute
  * rule (it asks check-new-note before opening and shows the time left), the topic's posts, related topics.
  */
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
-import type { Topic } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { Composer } from '../components/core/Composer.tsx';
 import { TopicCard } from '../components/core/TopicCard.tsx';
@@ -14,23 +12,26 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
-import { idParam, orNotFound } from '../lib/route-check.ts';
+import { idParam, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/topic';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(request, params.id);
   const api = loaderApi(context);
+  // Related topics are a list under the posts, left out when empty, and the JSON-LD is for search engines (a
+  // page that fails to read it is not kept by the guest cache): the page is whole without either.
   const [topic, posts, related, jsonLd] = await Promise.all([
     orNotFound(request, api.topic(id)),
-    api.topicPosts(id).catch(() => null),
-    api.relatedTopics(id).then(
-      (r) => r.data,
-      () => [] as Topic[],
+    required(request, api.topicPosts(id)),
+    optional(
+      api.relatedTopics(id).then((r) => r.data),
+      [],
     ),
-    api.topicJsonLd(id).catch(() => null),
+    optional(api.topicJsonLd(id), null),
   ]);
   return { topic: topic.data, posts, related, jsonLd };
 }
@@ -45,8 +46,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const { topic } = loaderData;
   const posts = usePaged(loaderData.posts, (page) => api.topicPosts(topic.id, page));
-  const [removed, setRemoved] = useState<Set<number>>(new Set());
-  const shown = posts.items.filter((p) => !removed.has(p.id));
+  const shown = useVisible('post', posts.items);
 
   return (
     <>
@@ -72,11 +72,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="topics.posts_count" values={{ count: topic.posts_count }} />
       </p>
       <Composer kind="post" topicId={topic.id} onCreated={() => revalidator.revalidate()} />
-      {loaderData.posts === null ? (
-        <p role="alert" className="text-red-700 dark:text-red-400">
-          <FormattedMessage id="feed.load_failed" />
-        </p>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState>
           <FormattedMessage id="topics.no_posts" />
         </EmptyState>
@@ -84,7 +80,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
         <ol className="flex flex-col gap-4" aria-busy={posts.loading}>
           {shown.map((p) => (
             <li key={p.id}>
-              <PostCard post={p} onRemoved={() => setRemoved((r) => new Set(r).add(p.id))} />
+              <PostCard post={p} />
             </li>
           ))}
         </ol>

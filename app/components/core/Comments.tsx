@@ -4,10 +4,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Comment, Paged } from '../../../core/types.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { removeItem, updateItem, useItem, useVisible } from '../../lib/items.ts';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { commentVote, useToggle } from '../../lib/toggles.ts';
 import { Button, buttonClass } from '../ui/Button.tsx';
 import { Author } from './Author.tsx';
 import { ReportDialog } from './dialogs.tsx';
@@ -16,6 +18,12 @@ import { OwnerActions } from './OwnerActions.tsx';
 import { RichText } from './RichText.tsx';
 
 const small = buttonClass('ghost', 'xs');
+
+/** The first of each id: a page of replies fetched later repeats the ones that came with the comment. */
+function withoutRepeats(comments: Comment[]): Comment[] {
+  const seen = new Set<number>();
+  return comments.filter((c) => !seen.has(c.id) && seen.add(c.id));
+}
 
 /** A text box that sends a comment or reply and clears itself on success; a new one keeps its draft. */
 function CommentForm({
@@ -84,49 +92,33 @@ function CommentForm({
   );
 }
 
-function CommentItem({
-  comment: initial,
-  onDeleted,
-  onReplied,
-}: {
-  comment: Comment;
-  onDeleted: () => void;
-  onReplied?: (c: Comment) => void;
-}) {
+/** A comment's post counts every comment and reply (the server's comments_count). */
+const countOnPost = (postId: number, by: number) =>
+  updateItem('post', postId, (post) => ({ comments_count: Math.max(0, post.comments_count + by) }));
+
+function CommentItem({ comment: initial }: { comment: Comment }) {
   const { api, user, locale } = useSession();
   const signIn = useSignIn();
   const toast = useToast();
   const intl = useIntl();
-  const [comment, setComment] = useState(initial);
-  const [replies, setReplies] = useState<Comment[]>(initial.replies);
+  const comment = useItem('comment', initial);
+  const toggle = useToggle('comment', comment.id);
+  /** Replies beyond the first three that came with the comment: fetched pages and the reader's own. */
+  const [more, setMore] = useState<Comment[]>([]);
+  const replies = useVisible('comment', withoutRepeats([...comment.replies, ...more]));
   const [moreReplies, setMoreReplies] = useState<Paged<Comment> | null>(null);
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
 
-  async function vote(value: -1 | 1) {
-    if (!user) return signIn.open();
-    const next = comment.my_vote === value ? 0 : value;
-    const before = comment;
-    setComment({ ...comment, my_vote: next, votes_score: comment.votes_score - comment.my_vote + next });
-    try {
-      const res = await api.voteComment(comment.id, next);
-      setComment((c) => ({ ...c, ...res }));
-    } catch (err) {
-      setComment(before);
-      toast.failed(err);
-    }
-  }
+  const vote = (value: -1 | 1) => toggle(commentVote(api), comment.my_vote === value ? 0 : value);
 
   async function loadReplies() {
     const page = moreReplies ? moreReplies.meta.current_page + 1 : 1;
     try {
       const res = await api.commentReplies(comment.id, page);
       setMoreReplies(res);
-      setReplies((rs) => {
-        const seen = new Set(rs.map((r) => r.id));
-        return [...rs, ...res.data.filter((r) => !seen.has(r.id))];
-      });
+      setMore((rs) => [...rs, ...res.data]);
     } catch (err) {
       toast.failed(err);
     }
@@ -135,7 +127,11 @@ function CommentItem({
   async function remove() {
     try {
       await api.deleteComment(comment.id);
-      onDeleted();
+      removeItem('comment', comment.id);
+      // The server removed its replies with it.
+      countOnPost(comment.post_id, -1 - comment.replies_count);
+      const parent = comment.parent_id;
+      if (parent !== null) updateItem('comment', parent, (c) => ({ replies_count: Math.max(0, c.replies_count - 1) }));
     } catch (err) {
       toast.failed(err);
     }
@@ -154,7 +150,7 @@ function CommentItem({
               onCancel={() => setEditing(false)}
               onSend={async (text) => {
                 const res = await api.updateComment(comment.id, text);
-                setComment((c) => ({ ...c, content: res.data.content }));
+                updateItem('comment', comment.id, () => ({ content: res.data.content }));
                 setEditing(false);
               }}
             />
@@ -185,7 +181,7 @@ function CommentItem({
           >
             ▼
           </button>
-          {onReplied ? (
+          {comment.parent_id === null ? (
             <button type="button" className={small} onClick={() => (user ? setReplying(true) : signIn.open())}>
               <FormattedMessage id="comments.reply" />
             </button>
@@ -207,7 +203,7 @@ function CommentItem({
       {replies.length > 0 || replying ? (
         <ul className="flex flex-col gap-2 border-s-2 border-stone-200 ps-4 dark:border-stone-700">
           {replies.map((r) => (
-            <CommentItem key={r.id} comment={r} onDeleted={() => setReplies((rs) => rs.filter((x) => x.id !== r.id))} />
+            <CommentItem key={r.id} comment={r} />
           ))}
           {!shownAll ? (
             <li>
@@ -224,10 +220,10 @@ function CommentItem({
                 onCancel={() => setReplying(false)}
                 onSend={async (text) => {
                   const res = await api.replyTo(comment.id, text);
-                  setReplies((rs) => [...rs, res.data]);
-                  setComment((c) => ({ ...c, replies_count: c.replies_count + 1 }));
+                  setMore((rs) => [...rs, res.data]);
+                  updateItem('comment', comment.id, (c) => ({ replies_count: c.replies_count + 1 }));
+                  countOnPost(comment.post_id, 1);
                   setReplying(false);
-                  onReplied?.(res.data);
                 }}
               />
             </li>
@@ -239,27 +235,19 @@ function CommentItem({
   );
 }
 
-export function Comments({
-  postId,
-  first,
-  onCountChange,
-}: {
-  postId: number;
-  first: Paged<Comment> | null;
-  onCountChange?: (by: number) => void;
-}) {
+export function Comments({ postId, first }: { postId: number; first: Paged<Comment> | null }) {
   const { api, user } = useSession();
   const signIn = useSignIn();
   const intl = useIntl();
   const list = usePaged(first, (page) => api.postComments(postId, page));
   const [added, setAdded] = useState<Comment[]>([]);
-  const [removed, setRemoved] = useState<Set<number>>(new Set());
-  const shown = [...list.items, ...added].filter((c) => !removed.has(c.id));
+  const all = [...list.items, ...added];
+  const shown = useVisible('comment', all);
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-8 scroll-mt-20">
       <h2 id="comments-heading" className="mb-3 text-lg font-semibold">
-        <FormattedMessage id="comments.heading" values={{ count: list.total + added.length - removed.size }} />
+        <FormattedMessage id="comments.heading" values={{ count: list.total + added.length - (all.length - shown.length) }} />
       </h2>
       {user ? (
         <CommentForm
@@ -268,7 +256,7 @@ export function Comments({
           onSend={async (text) => {
             const res = await api.addComment(postId, text);
             setAdded((a) => [...a, res.data]);
-            onCountChange?.(1);
+            countOnPost(postId, 1);
           }}
         />
       ) : (
@@ -287,15 +275,7 @@ export function Comments({
       ) : (
         <ul className="mt-4 flex flex-col gap-4">
           {shown.map((c) => (
-            <CommentItem
-              key={c.id}
-              comment={c}
-              onDeleted={() => {
-                setRemoved((r) => new Set(r).add(c.id));
-                onCountChange?.(-1 - c.replies_count);
-              }}
-              onReplied={() => onCountChange?.(1)}
-            />
+            <CommentItem key={c.id} comment={c} />
           ))}
         </ul>
       )}

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MOOD_INTERACTIONS, MOOD_THRESHOLD } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
+import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { moodInteraction, useToggle } from '../../lib/toggles.ts';
 import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
@@ -24,7 +26,8 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   const signIn = useSignIn();
   const toast = useToast();
   const intl = useIntl();
-  const [mood, setMood] = useState(initial);
+  const mood = useItem('mood', initial);
+  const toggle = useToggle('mood', mood.id);
   const [reporting, setReporting] = useState(false);
   const [editing, setEditing] = useState(false);
 
@@ -32,6 +35,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
     if (!user) return signIn.open();
     try {
       await api.hideMood(mood.id, true);
+      removeItem('mood', mood.id);
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'mood.hidden' }));
     } catch (err) {
@@ -42,6 +46,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   async function remove() {
     try {
       const res = await api.deleteMood(mood.id);
+      removeItem('mood', mood.id);
       onRemoved?.();
       toast.success(res.message);
     } catch (err) {
@@ -69,7 +74,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
           onSave={async (content) => {
             if (!mood.feeling) return;
             const res = await api.updateMood(mood.id, { content, feeling_id: mood.feeling.id });
-            setMood(res.data);
+            updateItem('mood', mood.id, () => res.data);
             setEditing(false);
             toast.success(res.message);
           }}
@@ -85,11 +90,9 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
           types={MOOD_INTERACTIONS}
           emoji={EMOJI}
           labelPrefix="mood.interaction_"
-          initial={{ counts: mood.interactions, mine: mood.my_interaction }}
-          send={async (_type, mine) => {
-            const res = await api.interact(mood.id, mine);
-            return { counts: res.interactions, mine: res.my_interaction };
-          }}
+          counts={mood.interactions}
+          mine={mood.my_interaction}
+          onPick={(mine) => toggle(moodInteraction(api), mine)}
         />
         <span className="ms-auto flex gap-1">
           {mood.is_mine ? (

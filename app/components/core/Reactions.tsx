@@ -1,70 +1,43 @@
 /**
  * A row of reactions where each reader holds at most one: choosing another moves it, choosing the same
- * again takes it back. The counts change at once and are replaced by the server's, or restored on failure.
+ * again takes it back. The card owns the state (the item's one state in app/lib/items.ts) and the request.
  */
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useSession } from '../../lib/session.tsx';
-import { useSignIn } from '../../lib/signin.tsx';
-import { useToast } from '../../lib/toast.tsx';
 import { buttonClass } from '../ui/Button.tsx';
-
-export interface ReactionState {
-  counts: Record<string, number>;
-  mine: string | null;
-}
-
-/** What the counts become when the reader picks `type`. */
-export function pick(state: ReactionState, type: string): ReactionState {
-  const mine = state.mine === type ? null : type;
-  const counts = { ...state.counts };
-  if (state.mine) counts[state.mine] = Math.max(0, (counts[state.mine] ?? 1) - 1);
-  if (mine) counts[mine] = (counts[mine] ?? 0) + 1;
-  return { counts, mine };
-}
 
 const button = buttonClass('ghost', 'action');
 
-export function Reactions({
+export function Reactions<T extends string>({
   types,
   emoji,
   labelPrefix,
-  initial,
-  send,
+  counts,
+  mine,
+  onPick,
 }: {
-  types: readonly string[];
-  emoji: Record<string, string>;
+  types: readonly T[];
+  emoji: Record<T, string>;
   /** Message key prefix; the label of `hug` is `{labelPrefix}hug`. */
   labelPrefix: string;
-  initial: ReactionState;
-  /** Sends the reader's choice (the type picked, and the resulting own reaction) and returns the server's state. */
-  send: (type: string, mine: string | null) => Promise<ReactionState>;
+  counts: Partial<Record<T, number>>;
+  /** The reader's own reaction (a mood's is any string in the contract). */
+  mine: string | null;
+  /** The reader's own reaction after this choice: the type, or none when it was already theirs. */
+  onPick: (mine: T | null) => void;
 }) {
-  const { user } = useSession();
-  const signIn = useSignIn();
-  const toast = useToast();
-  const [state, setState] = useState(initial);
-
-  async function choose(type: string) {
-    if (!user) return signIn.open();
-    const before = state;
-    const next = pick(state, type);
-    setState(next);
-    try {
-      setState(await send(type, next.mine));
-    } catch (err) {
-      setState(before);
-      toast.failed(err);
-    }
-  }
-
   return (
     <>
       {types.map((type) => (
-        <button key={type} type="button" className={button} aria-pressed={state.mine === type} onClick={() => choose(type)}>
+        <button
+          key={type}
+          type="button"
+          className={button}
+          aria-pressed={mine === type}
+          onClick={() => onPick(mine === type ? null : type)}
+        >
           <span aria-hidden="true">{emoji[type]}</span>
           <FormattedMessage id={`${labelPrefix}${type}`} />
-          <span className="text-stone-500 dark:text-stone-400">{state.counts[type] ?? 0}</span>
+          <span className="text-stone-500 dark:text-stone-400">{counts[type] ?? 0}</span>
         </button>
       ))}
     </>

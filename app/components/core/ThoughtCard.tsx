@@ -4,8 +4,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Thought } from '../../../core/types.ts';
+import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { thoughtReaction, useToggle } from '../../lib/toggles.ts';
 import { AppLink } from '../AppLink.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
@@ -22,12 +24,14 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
   const { api, locale } = useSession();
   const toast = useToast();
   const intl = useIntl();
-  const [thought, setThought] = useState(initial);
+  const thought = useItem('thought', initial);
+  const toggle = useToggle('thought', thought.id);
   const [editing, setEditing] = useState(false);
 
   async function remove() {
     try {
       await api.deleteThought(thought.id);
+      removeItem('thought', thought.id);
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'thoughts.deleted' }));
     } catch (err) {
@@ -47,7 +51,8 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
           max={LIMITS.thought}
           onCancel={() => setEditing(false)}
           onSave={async (content) => {
-            setThought((await api.updateThought(thought.id, content)).data);
+            const res = await api.updateThought(thought.id, content);
+            updateItem('thought', thought.id, () => res.data);
             setEditing(false);
           }}
         />
@@ -65,12 +70,9 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
           types={THOUGHT_REACTIONS}
           emoji={EMOJI}
           labelPrefix="thoughts.reaction_"
-          initial={{ counts: thought.reactions, mine: thought.my_reaction }}
-          send={async (type) => {
-            // The server takes the type picked: the same again removes it.
-            const res = await api.reactToThought(thought.id, type);
-            return { counts: res.reactions, mine: res.my_reaction };
-          }}
+          counts={thought.reactions}
+          mine={thought.my_reaction}
+          onPick={(mine) => toggle(thoughtReaction(api), mine)}
         />
         {thought.is_mine ? (
           <span className="ms-auto flex gap-1">
