@@ -1,0 +1,104 @@
+/**
+ * Keyboard behaviour of the shared UI primitives (app/components/ui): the Dialog takes focus when it opens,
+ * closes on Escape, its × and its Cancel, and gives focus back to what opened it, also when it is one that is
+ * unmounted on close and loaded on first use (the report dialog); the Menu opens from the keyboard, moves with
+ * the arrow keys, Home and End, and Escape closes it with focus back on its button.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, test } from '@playwright/test';
+
+const en: Record<string, string> = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8'));
+
+/** Presses Enter on `button` until `opened` holds: a key press that lands before hydration does nothing. */
+async function pressUntil(button: Locator, opened: () => Promise<void>) {
+  await expect(async () => {
+    await button.focus();
+    await button.press('Enter');
+    await opened();
+  }).toPass();
+}
+
+test('the sign-in dialog takes focus, closes on Escape and on ×, and gives focus back to its opener', async ({ page }) => {
+  await page.goto('/');
+  const opener = page.getByRole('banner').getByRole('button', { name: en['auth.sign_in'] });
+  const dialog = page.getByRole('dialog', { name: en['auth.dialog.title'] });
+  const close = dialog.getByRole('button', { name: en['auth.dialog.close'] });
+
+  await pressUntil(opener, () => expect(dialog).toBeVisible({ timeout: 1_000 }));
+  // The first control of the dialog has focus; it is a modal <dialog>, so the page behind is inert.
+  await expect(close).toBeFocused();
+  await expect(page.locator('dialog:modal')).toHaveCount(1);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.press('Enter');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('the report dialog, loaded on first use, takes focus and gives it back on Cancel and on Escape', async ({ page }) => {
+  // The browser context and page.request share cookies, so the page is signed in from here on.
+  expect((await page.request.post('/api/guest-login', { data: {} })).status()).toBe(201);
+  await page.goto('/');
+  const report = page.getByRole('article').first().getByRole('button', { name: en['post.report'] });
+  const dialog = page.getByRole('dialog', { name: en['report.title_post'] });
+
+  await pressUntil(report, () => expect(dialog).toBeVisible({ timeout: 1_000 }));
+  await expect(dialog.getByRole('textbox', { name: en['report.note'] })).toBeFocused();
+  await dialog.getByRole('button', { name: en['common.cancel'] }).click();
+  await expect(dialog).toBeHidden();
+  await expect(report).toBeFocused();
+
+  await report.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(report).toBeFocused();
+});
+
+test('the language menu opens from the keyboard, moves with arrows, Home and End, and Escape returns to its button', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByTestId('language-switcher');
+  const menu = page.getByRole('list', { name: en['language.label'] });
+  const links = menu.getByRole('link');
+
+  // Enter opens it on the current language.
+  await pressUntil(button, () => expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 }));
+  await expect(menu.getByRole('link', { name: 'English' })).toBeFocused();
+  await expect(menu.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+
+  await page.keyboard.press('ArrowDown');
+  await expect(links.nth(1)).toBeFocused();
+  await expect(links.nth(1)).toHaveText('العربية');
+  await page.keyboard.press('End');
+  await expect(links.last()).toBeFocused();
+  await expect(links.last()).toHaveText('Yorùbá');
+  // Past the end it wraps round to the first.
+  await page.keyboard.press('ArrowDown');
+  await expect(links.first()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(links.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(links.first()).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+
+  // ArrowUp on the button opens it at the last choice, ArrowDown at the first.
+  await button.press('ArrowUp');
+  await expect(links.last()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await button.press('ArrowDown');
+  await expect(links.first()).toBeFocused();
+
+  // A click elsewhere closes it.
+  await page.locator('h1').first().click();
+  await expect(menu).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
