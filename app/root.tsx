@@ -17,11 +17,12 @@ import type { User } from '../core/types.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { NavigationFeedback } from './components/Navigation.tsx';
-import { createApi } from './lib/api.ts';
+import { ApiError, createApi } from './lib/api.ts';
 import { useBuildCheck } from './lib/build-check.ts';
 import { languageContext, serverContext } from './lib/context.ts';
 import { intlFor, loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
 import { markHydrated } from './lib/now.ts';
+import { failed } from './lib/route-check.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { SignInProvider } from './lib/signin.tsx';
 import { ToastProvider } from './lib/toast.tsx';
@@ -37,8 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (ctx.csrfToken) {
     try {
       user = (await createApi(ctx.api, { locale }).currentUser()).data;
-    } catch {
-      // An expired session reads as signed out; the page still renders.
+    } catch (err) {
+      // An expired session reads as signed out; the page still renders. Any other failure is the page's: shown
+      // signed out, a signed-in visitor would be told wrongly that they are not.
+      if (!(err instanceof ApiError && err.status === 401)) failed(request, err);
     }
   }
   const cookieTheme = cookies[COOKIE.theme];

@@ -5,9 +5,9 @@
 import { type RouterContextProvider, redirect } from 'react-router';
 import type { User } from '../../core/types.ts';
 import { ApiError, createApi } from './api.ts';
-import { serverContext } from './context.ts';
+import { languageContext, serverContext } from './context.ts';
 import { homePath, SIGN_IN_PARAM } from './paths.ts';
-import { screenLocale } from './route-check.ts';
+import { failed, screenLocale } from './route-check.ts';
 
 export function signInRedirect(locale: string): never {
   throw redirect(`${homePath(locale)}?${SIGN_IN_PARAM}=1`);
@@ -23,7 +23,7 @@ export async function requireUser(context: Readonly<RouterContextProvider>): Pro
   } catch (err) {
     // A cookie whose session ended (logged out elsewhere, expired) counts as signed out.
     if (err instanceof ApiError && err.status === 401) signInRedirect(locale);
-    throw err;
+    failed(context.get(languageContext).path, err);
   }
 }
 

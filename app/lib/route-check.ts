@@ -1,19 +1,21 @@
 /**
  * Route validity (SPEC.md section 2): a loader whose item does not exist throws a 404 carrying the path, so
- * the server answers HTTP 404 and the not-found screen says "Page Not Found: {path}". Server-supplied
- * redirects are followed, with a full page load when they leave the app.
+ * the server answers HTTP 404 and the not-found screen says "Page Not Found: {path}". A loader whose data cannot
+ * be had throws the API's status the same way (issue 10: failures are failures). Server-supplied redirects are
+ * followed, with a full page load when they leave the app.
  */
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { ApiError } from './api.ts';
 import { languageContext } from './context.ts';
 
+/** What a route error carries: the path asked for, which the not-found screen names. */
 export interface NotFoundData {
   path: string;
 }
 
 /** The not-found screen for a request, or for a path already taken from one. */
 export function notFound(at: Request | string): never {
-  throw data<NotFoundData>({ path: typeof at === 'string' ? at : new URL(at.url).pathname }, { status: 404 });
+  throw data<NotFoundData>({ path: pathOf(at) }, { status: 404 });
 }
 
 /**
@@ -33,8 +35,33 @@ export function followRedirect(to: string): never {
 }
 
 /**
+ * Awaits an API call a page cannot be shown without. Its failure is the page's failure, with the API's status
+ * (500, 503, 429…), shown by the layout's error boundary: never a page that answers 200 around a missing part.
+ */
+export async function required<T>(request: Request, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    failed(request, err);
+  }
+}
+
+/**
+ * Awaits side data a page is whole without (related items, trending lists, structured data for search engines):
+ * on failure, the fallback. Each use says why its page is still correct without it.
+ */
+export async function optional<T>(call: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await call;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
  * Awaits an API call for the item a page is about. 404 (unknown id) and 422 (an id that cannot exist, such as
- * "abc") become the not-found screen; a redirect named by the server is followed; anything else propagates.
+ * "abc") become the not-found screen; a redirect named by the server is followed; any other failure is the
+ * page's, as with `required`.
  */
 export async function orNotFound<T>(request: Request, call: Promise<T>): Promise<T> {
   try {
@@ -45,9 +72,17 @@ export async function orNotFound<T>(request: Request, call: Promise<T>): Promise
       if (typeof target === 'string' && target) followRedirect(target);
       if (err.status === 404 || err.status === 422) notFound(request);
     }
-    throw err;
+    failed(request, err);
   }
 }
+
+/** An API failure becomes a route error response with the API's status; anything else is a bug and stays one (500). */
+export function failed(at: Request | string, err: unknown): never {
+  if (err instanceof ApiError) throw data<NotFoundData>({ path: pathOf(at) }, { status: err.status });
+  throw err;
+}
+
+const pathOf = (at: Request | string) => (typeof at === 'string' ? at : new URL(at.url).pathname);
 
 /** Route ids from the URL are positive integers; anything else is a page that cannot exist. */
 export function idParam(request: Request, raw: string | undefined): number {

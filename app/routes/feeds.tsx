@@ -1,7 +1,6 @@
 /** The feed (home layout): the composer, new-post pill, and problems newest first, a page at a time. */
 import { FormattedMessage } from 'react-intl';
 import { useNavigation, useRevalidator } from 'react-router';
-import type { Post } from '../../core/types.ts';
 import { Composer } from '../components/core/Composer.tsx';
 import { NewItemsPill } from '../components/core/NewItemsPill.tsx';
 import { CardSkeletons } from '../components/core/Skeleton.tsx';

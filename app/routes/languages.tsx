@@ -1,20 +1,16 @@
 /** The language choice (default layout): all 37 languages; choosing one shows this app in it from then on. */
 import { FormattedMessage } from 'react-intl';
 import { AppLink } from '../components/AppLink.tsx';
-import { ErrorState, PageHeading } from '../components/Status.tsx';
-import { ApiError } from '../lib/api.ts';
+import { PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { useLanguageSwitch } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/languages';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { languages: (await loaderApi(context).languages()).data, error: null };
-  } catch (err) {
-    return { languages: [], error: err instanceof ApiError ? err.message : String(err) };
-  }
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { languages: (await required(request, loaderApi(context).languages())).data };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'languages');
@@ -29,7 +25,6 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
       <PageHeading intro={<FormattedMessage id="languages.intro" />}>
         <FormattedMessage id="languages.heading" />
       </PageHeading>
-      {loaderData.error ? <ErrorState>{loaderData.error}</ErrorState> : null}
       <ul className="grid gap-2 sm:grid-cols-2">
         {loaderData.languages.map((l) => {
           const props = {

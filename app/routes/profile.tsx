@@ -2,22 +2,17 @@
 import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
-import { ErrorState } from '../components/Status.tsx';
 import { buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
-import { ApiError } from '../lib/api.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/profile';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  try {
-    return { user, ladder: (await loaderApi(context).rankLadder()).user_rank, error: null };
-  } catch (err) {
-    return { user, ladder: null, error: err instanceof ApiError ? err.message : String(err) };
-  }
+  return { user, ladder: (await required(request, loaderApi(context).rankLadder())).user_rank };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'profile', { noindex: true });
@@ -59,11 +54,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-stone-600 dark:text-stone-400">
           <FormattedMessage id="profile.points" values={{ count: user.points }} />
         </p>
-        {loaderData.error ? (
-          <div className="mt-3">
-            <ErrorState>{loaderData.error}</ErrorState>
-          </div>
-        ) : next ? (
+        {next ? (
           <div className="mt-4">
             <p className="text-sm">
               <FormattedMessage id="profile.next_rank" values={{ rank: next.name, count: Math.max(0, next.min_points - user.points) }} />

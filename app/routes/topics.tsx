@@ -6,12 +6,12 @@ import { localizedPath } from '../../core/locales.ts';
 import { CreateTopicDialog } from '../components/core/CreateTopicDialog.tsx';
 import { TopicCard } from '../components/core/TopicCard.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
-import { EmptyState, ErrorState, PageHeading } from '../components/Status.tsx';
+import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button } from '../components/ui/Button.tsx';
-import { ApiError } from '../lib/api.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
+import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import type { Route } from './+types/topics';
@@ -19,24 +19,21 @@ import type { Route } from './+types/topics';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = loaderApi(context);
   const category = Number(new URL(request.url).searchParams.get('category')) || undefined;
-  try {
-    const [page, categories, trending, latest] = await Promise.all([
-      api.topics(1, category),
-      api.categories(),
-      api.trendingTopics(),
-      api.latestTopics(),
-    ]);
-    return { page, categories: categories.data, trending: trending.data, latest: latest.data, category: category ?? null, error: null };
-  } catch (err) {
-    return {
-      page: null,
-      categories: [],
-      trending: [],
-      latest: [],
-      category: category ?? null,
-      error: err instanceof ApiError ? err.message : String(err),
-    };
-  }
+  // The category filter is part of the list (it says which category is shown); trending and latest topics are
+  // side lists, each left out when empty, so the page is whole without them.
+  const [page, categories, trending, latest] = await Promise.all([
+    required(request, api.topics(1, category)),
+    required(request, api.categories()),
+    optional(
+      api.trendingTopics().then((r) => r.data),
+      [],
+    ),
+    optional(
+      api.latestTopics().then((r) => r.data),
+      [],
+    ),
+  ]);
+  return { page, categories: categories.data, trending, latest, category: category ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'topics');
@@ -91,11 +88,7 @@ export default function Topics({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="topics.create" />
         </Button>
       </div>
-      {loaderData.error ? (
-        <ErrorState onRetry={() => navigate('.', { replace: true })}>
-          <FormattedMessage id="feed.load_failed" />
-        </ErrorState>
-      ) : list.items.length === 0 ? (
+      {list.items.length === 0 ? (
         <EmptyState>
           <FormattedMessage id="topics.empty" />
         </EmptyState>

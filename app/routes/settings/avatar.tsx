@@ -2,22 +2,19 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';
-import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import type { Route } from './+types/avatar';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  try {
-    return { current: user.avatar?.id ?? null, avatars: (await loaderApi(context).avatars()).data, error: null };
-  } catch (err) {
-    return { current: user.avatar?.id ?? null, avatars: [], error: err instanceof ApiError ? err.message : String(err) };
-  }
+  return { current: user.avatar?.id ?? null, avatars: (await required(request, loaderApi(context).avatars())).data };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'changeAvatar', { noindex: true });
@@ -49,55 +46,51 @@ export default function ChangeAvatar({ loaderData }: Route.ComponentProps) {
       <PageHeading intro={<FormattedMessage id="settings.avatar.intro" />}>
         <FormattedMessage id="settings.avatar.heading" />
       </PageHeading>
-      {loaderData.error ? (
-        <ErrorState onRetry={() => revalidator.revalidate()}>{loaderData.error}</ErrorState>
-      ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <fieldset>
+          <legend className="sr-only">
+            <FormattedMessage id="settings.avatar.heading" />
+          </legend>
+          <div className="grid grid-cols-4 gap-3 sm:grid-cols-6">
+            {loaderData.avatars.map((a, i) => (
+              <label
+                key={a.id}
+                className="cursor-pointer rounded-full has-[:checked]:ring-4 has-[:checked]:ring-brand-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+              >
+                <input
+                  type="radio"
+                  name="avatar"
+                  value={a.id}
+                  checked={chosen === a.id}
+                  onChange={() => setChosen(a.id)}
+                  className="sr-only"
+                />
+                <img
+                  src={a.url}
+                  alt={intl.formatMessage({ id: 'settings.avatar.option' }, { number: i + 1 })}
+                  width={80}
+                  height={80}
+                  className="aspect-square w-full rounded-full bg-stone-100"
+                />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button
+          type="submit"
+          disabled={busy || chosen === null || chosen === loaderData.current}
+          variant="primary"
+          size="lg"
+          className="mt-6"
         >
-          <fieldset>
-            <legend className="sr-only">
-              <FormattedMessage id="settings.avatar.heading" />
-            </legend>
-            <div className="grid grid-cols-4 gap-3 sm:grid-cols-6">
-              {loaderData.avatars.map((a, i) => (
-                <label
-                  key={a.id}
-                  className="cursor-pointer rounded-full has-[:checked]:ring-4 has-[:checked]:ring-brand-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
-                >
-                  <input
-                    type="radio"
-                    name="avatar"
-                    value={a.id}
-                    checked={chosen === a.id}
-                    onChange={() => setChosen(a.id)}
-                    className="sr-only"
-                  />
-                  <img
-                    src={a.url}
-                    alt={intl.formatMessage({ id: 'settings.avatar.option' }, { number: i + 1 })}
-                    width={80}
-                    height={80}
-                    className="aspect-square w-full rounded-full bg-stone-100"
-                  />
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Button
-            type="submit"
-            disabled={busy || chosen === null || chosen === loaderData.current}
-            variant="primary"
-            size="lg"
-            className="mt-6"
-          >
-            <FormattedMessage id={busy ? 'common.saving' : 'common.save'} />
-          </Button>
-        </form>
-      )}
+          <FormattedMessage id={busy ? 'common.saving' : 'common.save'} />
+        </Button>
+      </form>
     </>
   );
 }

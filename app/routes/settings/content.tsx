@@ -1,45 +1,34 @@
 /**
  * Content preferences (settings layout): which languages the member's feeds show (none chosen: all), and
- * whether their own texts are language-detected. Built on the API.md calls; when they fail, the error shows.
+ * whether their own texts are language-detected. Built on the API.md calls; when they fail, the page fails (route-check `required`).
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useRevalidator } from 'react-router';
 import { LOCALES } from '../../../core/locales.ts';
-import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ApiError, type ContentLanguages } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import type { Route } from './+types/content';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   await requireUser(context);
-  try {
-    return { prefs: await loaderApi(context).contentLanguages(), error: null };
-  } catch (err) {
-    return { prefs: null, error: err instanceof ApiError ? err.message : String(err) };
-  }
+  return { prefs: await required(request, loaderApi(context).contentLanguages()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'contentPreferences', { noindex: true });
 
 export default function ContentPreferences({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
   return (
     <>
       <PageHeading intro={<FormattedMessage id="settings.content.intro" />}>
         <FormattedMessage id="settings.content.heading" />
       </PageHeading>
-      {loaderData.prefs ? (
-        <Preferences initial={loaderData.prefs} />
-      ) : (
-        <ErrorState onRetry={() => revalidator.revalidate()}>
-          <FormattedMessage id="settings.content.load_failed" /> {loaderData.error}
-        </ErrorState>
-      )}
+      <Preferences initial={loaderData.prefs} />
     </>
   );
 }

@@ -4,26 +4,23 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
-import { ErrorState, PageHeading } from '../../components/Status.tsx';
+import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import type { Route } from './+types/nickname';
 
 type Suggestion = { id: number; nickname: string };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  try {
-    return { nickname: user.nickname, suggestions: (await loaderApi(context).nicknameSuggestions()).data, error: null };
-  } catch (err) {
-    return { nickname: user.nickname, suggestions: [] as Suggestion[], error: err instanceof ApiError ? err.message : String(err) };
-  }
+  return { nickname: user.nickname, suggestions: (await required(request, loaderApi(context).nicknameSuggestions())).data };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'changeNickname', { noindex: true });
@@ -79,7 +76,6 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
       <PageHeading intro={<FormattedMessage id="settings.nickname.current" values={{ nickname: <bdi>{loaderData.nickname}</bdi> }} />}>
         <FormattedMessage id="settings.nickname.heading" />
       </PageHeading>
-      {loaderData.error ? <ErrorState onRetry={() => revalidator.revalidate()}>{loaderData.error}</ErrorState> : null}
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,0 +1,71 @@
+/**
+ * Pages through the web handler, as a browser asks for them: one route per screen under the language segment,
+ * and a loader that cannot have its data answers with the real status and the layout's error screen instead of
+ * a 200 page around an error. Needs the production build (`npm run build`), as `npm test` makes it before these.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../tests/helpers/app.ts';
+import { buildApp } from '../app.ts';
+import { parseConfig } from '../config.ts';
+
+let app: FastifyInstance;
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GUEST_CACHE_SECONDS: '0' });
+  app = await buildApp({ config, database, logger: false, web: 'production' });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await drop();
+});
+
+async function page(url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'de' } });
+  const html = res.body;
+  return {
+    status: res.statusCode,
+    lang: /<html lang="([^"]+)"/.exec(html)?.[1],
+    screen: /data-testid="(not-found|route-error)"/.exec(html)?.[1] ?? null,
+  };
+}
+
+describe('pages', () => {
+  it('render a screen with and without the language prefix', async () => {
+    expect(await page('/ar/mood')).toEqual({ status: 200, lang: 'ar', screen: null });
+    expect(await page('/ar')).toEqual({ status: 200, lang: 'ar', screen: null });
+    // No prefix: the visitor's Accept-Language.
+    expect(await page('/mood')).toEqual({ status: 200, lang: 'de', screen: null });
+    expect(await page('/FAQ')).toEqual({ status: 200, lang: 'de', screen: null });
+  });
+
+  it('answer 404 with the not-found screen for an unknown language code, /en/…, and unknown paths', async () => {
+    expect(await page('/xx/mood')).toEqual({ status: 404, lang: 'de', screen: 'not-found' });
+    expect(await page('/en/mood')).toEqual({ status: 404, lang: 'de', screen: 'not-found' });
+    expect(await page('/en')).toEqual({ status: 404, lang: 'de', screen: 'not-found' });
+    expect(await page('/ar/no/such/page')).toEqual({ status: 404, lang: 'ar', screen: 'not-found' });
+    expect(await page('/no-such-page')).toEqual({ status: 404, lang: 'de', screen: 'not-found' });
+    expect(await page('/problem/999999')).toEqual({ status: 404, lang: 'de', screen: 'not-found' });
+  });
+
+  it('keep a signed-out visitor under an unknown prefix on the 404, not the sign-in redirect', async () => {
+    expect(await page('/profile')).toMatchObject({ status: 302 });
+    expect(await page('/xx/profile')).toEqual({ status: 404, lang: 'de', screen: 'not-found' });
+  });
+
+  it('fail with the API status and the error screen when the database is gone', async () => {
+    await database.close();
+    // The feed, the moods and a topic list cannot be shown without their lists.
+    for (const url of ['/', '/ar/mood', '/topic', '/thought']) {
+      expect(await page(url), url).toEqual({ status: 500, lang: url.startsWith('/ar') ? 'ar' : 'de', screen: 'route-error' });
+    }
+    // A page without data of its own still renders.
+    expect(await page('/FAQ')).toEqual({ status: 200, lang: 'de', screen: null });
+  });
+});
