@@ -1,56 +1,44 @@
-/** Shapes of the API objects (API.md "Objects"), shared by the server's serializers and the web app's client. */
-import type { Theme, ThoughtReaction } from './limits.ts';
+/**
+ * Types of the API objects (API.md "Objects"), inferred from the zod schemas in `schemas/` that the server's
+ * routes validate and document their answers with. Type-only imports: no zod reaches the browser bundle.
+ */
+import type { z } from 'zod';
+import type { commentSchema } from './schemas/comments.ts';
+import type { pageLinksSchema, pageMetaSchema } from './schemas/envelopes.ts';
+import type { feelingSchema } from './schemas/feelings.ts';
+import type { contentLanguagesSchema, languageInfoSchema } from './schemas/languages.ts';
+import type { moodReactionsSchema, moodSchema } from './schemas/moods.ts';
+import type { pollOptionSchema, pollSchema } from './schemas/polls.ts';
+import type { moodCreatedSchema, noteCheckSchema, postCreatedSchema, postSchema } from './schemas/posts.ts';
+import type { qrCodeSchema, qrSessionSchema } from './schemas/qr.ts';
+import type { tagSchema } from './schemas/tags.ts';
+import type { thoughtSchema } from './schemas/thoughts.ts';
+import type { categorySchema, topicSchema } from './schemas/topics.ts';
+import type {
+  authResponseSchema,
+  avatarSchema,
+  notificationSettingsSchema,
+  publicUserSchema,
+  rankSchema,
+  rankStepSchema,
+  userSchema,
+} from './schemas/users.ts';
 
-export interface Avatar {
-  id: number;
-  url: string;
-}
+export type Avatar = z.infer<typeof avatarSchema>;
+export type Rank = z.infer<typeof rankSchema>;
+export type PublicUser = z.infer<typeof publicUserSchema>;
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type User = z.infer<typeof userSchema>;
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+export type RankStep = z.infer<typeof rankStepSchema>;
+export type LanguageInfo = z.infer<typeof languageInfoSchema>;
+export type ContentLanguages = z.infer<typeof contentLanguagesSchema>;
 
-export interface Rank {
-  id: number;
-  name: string;
-  level: number;
-}
-
-export interface PublicUser {
-  id: number;
-  nickname: string;
-  avatar: Avatar | null;
-  rank: Rank;
-}
-
-export interface NotificationSettings {
-  support: boolean;
-  advice: boolean;
-  message: boolean;
-}
-
-export interface User extends PublicUser {
-  username: string;
-  email: string | null;
-  locale: string;
-  theme: Theme;
-  content_languages: string[];
-  auto_detect_languages: boolean;
-  notification_settings: NotificationSettings;
-  has_password: boolean;
-  points: number;
-  created_at: string;
-}
-
-export interface LanguageInfo {
-  code: string;
-  name: string;
-  native_name: string;
-  dir: 'ltr' | 'rtl';
-  tag: string;
-  domain: string;
-}
-
+/** A paged list (pagedSchema): generic over its items, which z.infer of one schema cannot be. */
 export interface Paged<T> {
   data: T[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
-  links: { next: string | null; prev: string | null };
+  meta: z.infer<typeof pageMetaSchema>;
+  links: z.infer<typeof pageLinksSchema>;
 }
 
 export interface ApiErrorBody {
@@ -58,115 +46,20 @@ export interface ApiErrorBody {
   errors?: Record<string, string[]>;
 }
 
-export interface AuthResponse {
-  token: string;
-  data: User;
-}
+export type Feeling = z.infer<typeof feelingSchema>;
+export type PollOption = z.infer<typeof pollOptionSchema>;
+export type Poll = z.infer<typeof pollSchema>;
+export type Tag = z.infer<typeof tagSchema>;
+export type Post = z.infer<typeof postSchema>;
+export type Mood = z.infer<typeof moodSchema>;
+export type MoodReactions = z.infer<typeof moodReactionsSchema>;
+export type Comment = z.infer<typeof commentSchema>;
+export type Topic = z.infer<typeof topicSchema>;
+export type Category = z.infer<typeof categorySchema>;
+export type Thought = z.infer<typeof thoughtSchema>;
 
-export interface Feeling {
-  id: number;
-  name: string;
-  emoji: string;
-  type: 'post' | 'mood';
-}
-
-export interface PollOption {
-  id: number;
-  text: string;
-  votes_count: number;
-}
-
-export interface Poll {
-  id: number;
-  question: string | null;
-  options: PollOption[];
-  votes_count: number;
-  my_vote_option_id: number | null;
-}
-
-export interface Tag {
-  id: number;
-  name: string;
-}
-
-export interface Post {
-  id: number;
-  slug: string;
-  content: string;
-  language: string;
-  feeling: Feeling | null;
-  topic_id: number | null;
-  tags: Tag[];
-  poll: Poll | null;
-  user: PublicUser;
-  supports_count: number;
-  comments_count: number;
-  is_supported: boolean;
-  is_favorited: boolean;
-  is_hidden: boolean;
-  is_mine: boolean;
-  share_disabled: boolean;
-  advice_disabled: boolean;
-  notifications_disabled: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Mood {
-  id: number;
-  content: string;
-  language: string;
-  feeling: Feeling | null;
-  poll: Poll | null;
-  user: PublicUser;
-  interactions: Record<string, number>;
-  my_interaction: string | null;
-  is_hidden: boolean;
-  is_mine: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Comment {
-  id: number;
-  post_id: number;
-  parent_id: number | null;
-  content: string;
-  user: PublicUser;
-  votes_score: number;
-  my_vote: -1 | 0 | 1;
-  replies_count: number;
-  replies: Comment[];
-  is_mine: boolean;
-  created_at: string;
-}
-
-export interface Topic {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  category: { id: number; name: string };
-  cover: { id: number; url: string };
-  user: PublicUser;
-  posts_count: number;
-  created_at: string;
-}
-
-export interface Category {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-export interface Thought {
-  id: number;
-  slug: string;
-  content: string;
-  language: string;
-  user: PublicUser;
-  reactions: Record<ThoughtReaction, number>;
-  my_reaction: ThoughtReaction | null;
-  is_mine: boolean;
-  created_at: string;
-}
+/** What writing a post or a mood answers: where the text landed. */
+export type Created = z.infer<typeof postCreatedSchema> | z.infer<typeof moodCreatedSchema>;
+export type NoteCheck = z.infer<typeof noteCheckSchema>;
+export type QrCode = z.infer<typeof qrCodeSchema>;
+export type QrSession = z.infer<typeof qrSessionSchema>;

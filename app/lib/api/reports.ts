@@ -1,0 +1,23 @@
+/** Reports of posts, moods and comments, and the reasons to choose from. */
+import type { noticeSchema } from '../../../core/schemas/envelopes.ts';
+import type { reportTypeListSchema } from '../../../core/schemas/reports.ts';
+import type { Http } from './client.ts';
+
+export type ReportTarget = 'post' | 'mood' | 'comment';
+const REPORT_PATHS: Record<ReportTarget, string> = {
+  post: '/api/reports',
+  mood: '/api/user/store/report/mood',
+  comment: '/api/report-comment',
+};
+
+export function reportsApi(http: Http) {
+  return {
+    reportTypes: () => http.json<typeof reportTypeListSchema>('GET', '/api/report-types'),
+    report: (target: ReportTarget, id: number, reportTypeId: number, note?: string) =>
+      http.json<typeof noticeSchema>('POST', REPORT_PATHS[target], {
+        [`${target}_id`]: id,
+        report_type_id: reportTypeId,
+        ...(note ? { note } : {}),
+      }),
+  };
+}

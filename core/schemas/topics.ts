@@ -1,0 +1,27 @@
+/** Topics (API.md "Topics"), their categories and preset covers. */
+import { z } from 'zod';
+import { dataOf, listOf, messageSchema, pagedSchema } from './envelopes.ts';
+import { publicUserSchema } from './users.ts';
+
+export const topicCoverSchema = z.object({ id: z.number(), url: z.string() });
+
+export const topicSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.object({ id: z.number(), name: z.string() }),
+  cover: topicCoverSchema,
+  user: publicUserSchema,
+  posts_count: z.number(),
+  created_at: z.string(),
+});
+
+export const categorySchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+
+export const topicResponseSchema = dataOf(topicSchema);
+export const topicListSchema = listOf(topicSchema);
+export const topicPageSchema = pagedSchema(topicSchema);
+export const topicCreatedSchema = messageSchema.extend({ data: topicSchema });
+export const categoryListSchema = listOf(categorySchema);
+export const topicCoverListSchema = listOf(topicCoverSchema);
