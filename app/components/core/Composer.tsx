@@ -95,8 +95,10 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
       ...(poll ? { poll: { ...(poll.question.trim() ? { question: poll.question } : {}), options: poll.options } } : {}),
     };
     try {
-      const res = kind === 'post' ? await api.createPost(topicId ? { ...body, topic_id: topicId } : body) : await api.createMood(body);
-      toast.success(res.message, res.notice);
+      // One await of either call: a conditional of two awaited answers would fold the placed-elsewhere answers
+      // (they only add fields) into the plain ones, and their notice with them.
+      const res = await (kind === 'post' ? api.createPost(topicId ? { ...body, topic_id: topicId } : body) : api.createMood(body));
+      toast.success(res.message, 'notice' in res ? res.notice : undefined);
       reset();
       onCreated(res);
     } catch (err) {

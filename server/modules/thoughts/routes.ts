@@ -3,11 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
+import { existsSchema, jsonLdSchema } from '../../../core/schemas/envelopes.ts';
+import {
+  contributorListSchema,
+  thoughtListSchema,
+  thoughtPageSchema,
+  thoughtReactionsSchema,
+  thoughtResponseSchema,
+} from '../../../core/schemas/thoughts.ts';
 import type { Db } from '../../../db/client.ts';
-import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pagedSchema, pageQuery, text } from '../../lib/http.ts';
+import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, text } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { publicUserSchema } from '../users/schemas.ts';
 import {
   createThought,
   deleteThought,
@@ -22,19 +29,6 @@ import {
   updateThought,
 } from './service.ts';
 
-const reactionsSchema = z.record(z.string(), z.number());
-export const thoughtSchema = z.object({
-  id: z.number(),
-  slug: z.string(),
-  content: z.string(),
-  language: z.string(),
-  user: publicUserSchema,
-  reactions: reactionsSchema,
-  my_reaction: z.enum(THOUGHT_REACTIONS).nullable(),
-  is_mine: z.boolean(),
-  created_at: z.string(),
-});
-const listOf = z.object({ data: z.array(thoughtSchema) });
 const content = z.object({ content: text(1, LIMITS.thought) });
 
 export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db: Db }) {
@@ -49,7 +43,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: "Thoughts, newest first, in the viewer's content languages",
         querystring: pageQuery,
-        response: { 200: pagedSchema(thoughtSchema) },
+        response: { 200: thoughtPageSchema },
       },
     },
     async (request) => listThoughts(db, viewerOf(request), request.query),
@@ -59,7 +53,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
     '/api/thoughts/popular',
     {
       config: { guestCache: true },
-      schema: { tags: ['thoughts'], summary: 'Most reactions in the last 7 days (max 10)', response: { 200: listOf } },
+      schema: { tags: ['thoughts'], summary: 'Most reactions in the last 7 days (max 10)', response: { 200: thoughtListSchema } },
     },
     async (request) => ({ data: await popularThoughts(db, viewerOf(request)) }),
   );
@@ -71,7 +65,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
       schema: {
         tags: ['thoughts'],
         summary: 'The people who shared the most thoughts (spelled as in the contract)',
-        response: { 200: z.object({ data: z.array(z.object({ user: publicUserSchema, thoughts_count: z.number() })) }) },
+        response: { 200: contributorListSchema },
       },
     },
     async (request) => ({ data: await topContributors(db, request.locale) }),
@@ -85,7 +79,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: 'One thought',
         params: idParam,
-        response: { 200: z.object({ data: thoughtSchema }), 404: errorSchema },
+        response: { 200: thoughtResponseSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await getThought(db, viewerOf(request), request.params.id) }),
@@ -100,12 +94,12 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: 'Share a thought (up to 500 characters)',
         body: content,
-        response: { 201: z.object({ data: thoughtSchema }), 422: errorSchema },
+        response: { 201: thoughtResponseSchema, 422: errorSchema },
       },
     },
     async (request, reply) => {
       const data = await createThought(db, currentUser(request), signedIn(request), request.body.content);
-      fastify.realtime.toRoom('feed:thoughts', 'feed:new', { type: 'thought', id: data.id });
+      fastify.realtime.toRoom('feed:thoughts').emit('feed:new', { type: 'thought', id: data.id });
       return reply.code(201).send({ data });
     },
   );
@@ -120,7 +114,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         summary: 'Edit your own thought',
         params: idParam,
         body: content,
-        response: { 200: z.object({ data: thoughtSchema }), 403: errorSchema, 404: errorSchema, 422: errorSchema },
+        response: { 200: thoughtResponseSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema },
       },
     },
     async (request) => ({
@@ -156,7 +150,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         summary: 'React to a thought (one per reader; the same type again removes it)',
         body: z.object({ thought_id: idField, type: z.enum(THOUGHT_REACTIONS) }),
         response: {
-          200: z.object({ reactions: reactionsSchema, my_reaction: z.enum(THOUGHT_REACTIONS).nullable() }),
+          200: thoughtReactionsSchema,
           404: errorSchema,
           422: errorSchema,
         },
@@ -173,7 +167,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: 'Other thoughts in the same language (max 6)',
         querystring: z.object({ thought_id: idString }),
-        response: { 200: listOf, 404: errorSchema },
+        response: { 200: thoughtListSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await relatedThoughts(db, viewerOf(request), request.query.thought_id) }),
@@ -186,7 +180,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: 'Does this thought page exist?',
         querystring: z.object({ id: idString.optional(), slug: z.string().max(20).optional() }),
-        response: { 200: z.object({ exists: z.boolean() }) },
+        response: { 200: existsSchema },
       },
     },
     async (request) => {
@@ -203,7 +197,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: 'schema.org JSON-LD of a thought',
         params: idParam,
-        response: { 200: z.looseObject({ '@context': z.string(), '@type': z.string() }), 404: errorSchema },
+        response: { 200: jsonLdSchema, 404: errorSchema },
       },
     },
     async (request) => thoughtJsonLd(db, viewerOf(request), request.params.id, originOf(request), `/thought/${request.params.id}`),

@@ -3,10 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../core/limits.ts';
+import { jsonLdSchema } from '../../../core/schemas/envelopes.ts';
+import {
+  categoryListSchema,
+  topicCoverListSchema,
+  topicCreatedSchema,
+  topicListSchema,
+  topicPageSchema,
+  topicResponseSchema,
+} from '../../../core/schemas/topics.ts';
 import type { Db } from '../../../db/client.ts';
-import { errorSchema, idField, idParam, idString, originOf, pagedSchema, pageQuery, text } from '../../lib/http.ts';
+import { errorSchema, idField, idParam, idString, originOf, pageQuery, text } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
-import { publicUserSchema } from '../users/schemas.ts';
 import {
   createTopic,
   getTopic,
@@ -18,19 +26,6 @@ import {
   topicJsonLd,
   trendingTopics,
 } from './service.ts';
-
-export const topicSchema = z.object({
-  id: z.number(),
-  slug: z.string(),
-  title: z.string(),
-  description: z.string(),
-  category: z.object({ id: z.number(), name: z.string() }),
-  cover: z.object({ id: z.number(), url: z.string() }),
-  user: publicUserSchema,
-  posts_count: z.number(),
-  created_at: z.string(),
-});
-const listOf = z.object({ data: z.array(topicSchema) });
 
 export default async function topicRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +39,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
         tags: ['topics'],
         summary: 'Topics, newest first, optionally of one category',
         querystring: pageQuery.extend({ category_id: idString.optional() }),
-        response: { 200: pagedSchema(topicSchema) },
+        response: { 200: topicPageSchema },
       },
     },
     async (request) => listTopics(db, viewerOf(request), request.query),
@@ -54,14 +49,14 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
     '/api/topics/trending',
     {
       config: { guestCache: true },
-      schema: { tags: ['topics'], summary: 'Most posts and supports in the last 7 days (max 10)', response: { 200: listOf } },
+      schema: { tags: ['topics'], summary: 'Most posts and supports in the last 7 days (max 10)', response: { 200: topicListSchema } },
     },
     async (request) => ({ data: await trendingTopics(db, viewerOf(request)) }),
   );
 
   app.get(
     '/api/topics/latest',
-    { config: { guestCache: true }, schema: { tags: ['topics'], summary: 'The 5 newest topics', response: { 200: listOf } } },
+    { config: { guestCache: true }, schema: { tags: ['topics'], summary: 'The 5 newest topics', response: { 200: topicListSchema } } },
     async (request) => ({ data: await latestTopics(db, viewerOf(request)) }),
   );
 
@@ -73,7 +68,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
         tags: ['topics'],
         summary: 'One topic',
         params: idParam,
-        response: { 200: z.object({ data: topicSchema }), 404: errorSchema },
+        response: { 200: topicResponseSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await getTopic(db, viewerOf(request), request.params.id) }),
@@ -93,7 +88,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
           category_id: idField,
           cover_id: idField,
         }),
-        response: { 201: z.object({ message: z.string(), data: topicSchema }), 422: errorSchema },
+        response: { 201: topicCreatedSchema, 422: errorSchema },
       },
     },
     async (request, reply) =>
@@ -108,7 +103,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
         tags: ['topics'],
         summary: 'Other topics of the same category (max 6)',
         querystring: z.object({ topic_id: idString }),
-        response: { 200: listOf, 404: errorSchema },
+        response: { 200: topicListSchema, 404: errorSchema },
       },
     },
     async (request) => ({ data: await relatedTopics(db, viewerOf(request), request.query.topic_id) }),
@@ -120,7 +115,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
       schema: {
         tags: ['topics'],
         summary: 'Topic categories, named in the request language',
-        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })) }) },
+        response: { 200: categoryListSchema },
       },
     },
     async (request) => ({ data: await listCategories(db, request.locale) }),
@@ -132,7 +127,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
       schema: {
         tags: ['topics'],
         summary: 'The preset topic covers',
-        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), url: z.string() })) }) },
+        response: { 200: topicCoverListSchema },
       },
     },
     async () => ({ data: await listCovers(db) }),
@@ -146,7 +141,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
         tags: ['topics'],
         summary: 'schema.org DiscussionForumPosting JSON-LD of a topic',
         params: idParam,
-        response: { 200: z.looseObject({ '@context': z.string(), '@type': z.string() }), 404: errorSchema },
+        response: { 200: jsonLdSchema, 404: errorSchema },
       },
     },
     async (request) => topicJsonLd(db, viewerOf(request), request.params.id, originOf(request), `/topic/${request.params.id}`),

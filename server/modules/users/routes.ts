@@ -3,11 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { THEMES } from '../../../core/limits.ts';
+import {
+  avatarListSchema,
+  nicknameSuggestionsSchema,
+  rankLadderSchema,
+  userResponseSchema,
+  userUpdateResponseSchema,
+} from '../../../core/schemas/users.ts';
 import type { Db } from '../../../db/client.ts';
 import { Forbidden } from '../../errors.ts';
 import { type CookieSettings, setLocaleCookie } from '../../lib/cookies.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { emailSchema, localeSchema, nicknameSchema, passwordSchema, usernameSchema, userSchema } from './schemas.ts';
+import { emailSchema, localeSchema, nicknameSchema, passwordSchema, usernameSchema } from './schemas.ts';
 import {
   changePassword,
   listAvatars,
@@ -20,8 +27,6 @@ import {
   updateUser,
 } from './service.ts';
 
-const dataUser = z.object({ data: userSchema });
-
 export default async function userRoutes(fastify: FastifyInstance, opts: { db: Db; cookies: CookieSettings }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
@@ -30,7 +35,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
 
   app.get(
     '/api/get/data/user',
-    { ...auth, schema: { tags, summary: 'The signed-in user', response: { 200: dataUser } } },
+    { ...auth, schema: { tags, summary: 'The signed-in user', response: { 200: userResponseSchema } } },
     async (request) => {
       const user = currentUser(request);
       return { data: toUser(user, await serializer(db, request.locale)) };
@@ -40,12 +45,13 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
   app.post(
     '/api/user',
     {
+      config: { changesGuestView: false },
       ...auth,
       schema: {
         tags,
         summary: 'Store the push-notification token',
         body: z.object({ fcm_token: z.string().trim().max(4096).nullable() }),
-        response: { 200: dataUser },
+        response: { 200: userResponseSchema },
       },
     },
     async (request) => {
@@ -57,12 +63,13 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
   app.put(
     '/api/user/profile-information',
     {
+      config: { changesGuestView: false },
       ...auth,
       schema: {
         tags,
         summary: 'Change username or email',
         body: z.object({ email: z.union([emailSchema, z.literal(''), z.null()]).optional(), username: usernameSchema.optional() }),
-        response: { 200: dataUser },
+        response: { 200: userResponseSchema },
       },
     },
     async (request) => {
@@ -74,6 +81,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
   app.put(
     '/api/user/password',
     {
+      config: { changesGuestView: false },
       ...auth,
       schema: {
         tags,
@@ -95,6 +103,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
   app.put(
     '/api/users/:user_id',
     {
+      config: { changesGuestView: true },
       ...auth,
       schema: {
         tags,
@@ -107,7 +116,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
           locale: localeSchema.optional(),
           theme: z.enum(THEMES).optional(),
         }),
-        response: { 200: z.object({ user: userSchema }) },
+        response: { 200: userUpdateResponseSchema },
       },
     },
     async (request, reply) => {
@@ -125,7 +134,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       schema: {
         tags,
         summary: 'Avatars to choose from',
-        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), url: z.string() })) }) },
+        response: { 200: avatarListSchema },
       },
     },
     async () => ({ data: await listAvatars(db) }),
@@ -137,7 +146,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       schema: {
         tags,
         summary: "Fresh nickname suggestions in the request's language",
-        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), nickname: z.string() })) }) },
+        response: { 200: nicknameSuggestionsSchema },
       },
     },
     async (request) => ({ data: await suggestNicknames(db, request.locale) }),
@@ -150,13 +159,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       schema: {
         tags,
         summary: 'The rank ladder and where the user stands',
-        response: {
-          200: z.object({
-            user_rank: z.array(
-              z.object({ id: z.number(), name: z.string(), level: z.number(), min_points: z.number(), is_current: z.boolean() }),
-            ),
-          }),
-        },
+        response: { 200: rankLadderSchema },
       },
     },
     async (request) => ({ user_rank: await rankLadder(db, currentUser(request).points, request.locale) }),
