@@ -2,13 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema } from '../../../core/schemas/envelopes.ts';
 import { qrCodeSchema, qrSessionSchema } from '../../../core/schemas/qr.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { type CookieSettings, setSessionCookies } from '../../lib/cookies.ts';
-import { errorSchema } from '../../lib/http.ts';
+import { errorSchema, messageSchema } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { qrRoom } from '../../plugins/realtime.ts';
 import { serializer, toUser } from '../users/service.ts';
@@ -83,7 +82,7 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
     },
     async (request) => {
       const tokenHash = await approveQr(db, request.body.qr_token, currentUser(request).id);
-      fastify.realtime.toRoom(qrRoom(tokenHash), 'qr:approved', { status: 'approved' });
+      fastify.realtime.toRoom(qrRoom(tokenHash)).emit('qr:approved', { status: 'approved' });
       return { message: request.t('qr.approved') };
     },
   );
