@@ -13,7 +13,14 @@ beforeAll(() => {
   if (!existsSync(join(root, 'build/server/index.js'))) execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
 }, 120_000);
 
-function start(): { child: ChildProcess; output: () => string } {
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves once the server logs that it listens; rejects if the process ends first. */
+  listening: Promise<void>;
+}
+
+function start(): Started {
   let out = '';
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
@@ -28,24 +35,23 @@ function start(): { child: ChildProcess; output: () => string } {
       REDIS_URL: '',
     },
   });
-  child.stdout?.on('data', (d) => {
-    out += d;
+  const listening = new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
+    const read = (d: Buffer) => {
+      out += d;
+      if (out.includes('Server listening at')) resolve();
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
   });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  return { child, output: () => out };
+  return { child, output: () => out, listening };
 }
 
-async function healthy() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy');
+/** The fields of the JSON log line whose message is `msg`. */
+function logged(output: string, msg: string): Record<string, unknown> {
+  const line = output.split('\n').find((l) => l.includes(`"msg":"${msg}"`));
+  if (!line) throw new Error(`no "${msg}" in the log:\n${output}`);
+  return JSON.parse(line);
 }
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -53,10 +59,9 @@ const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => 
 describe('server process', () => {
   it('seeds on first start, shuts down on SIGTERM, and keeps its data across a restart', async () => {
     const first = start();
-    await healthy();
+    await first.listening;
     const before = await (await fetch(`http://127.0.0.1:${port}/api/posts`)).json();
-    expect(before.meta.total).toBeGreaterThan(10);
-    expect(first.output()).toContain('demo content seeded');
+    expect(before.meta.total).toBe(logged(first.output(), 'demo content seeded').posts);
     const guest = await (await fetch(`http://127.0.0.1:${port}/api/guest-login`, { method: 'POST' })).json();
 
     first.child.kill('SIGTERM');
@@ -64,7 +69,7 @@ describe('server process', () => {
     expect(first.output()).toContain('shutting down');
 
     const second = start();
-    await healthy();
+    await second.listening;
     const after = await (await fetch(`http://127.0.0.1:${port}/api/posts`)).json();
     expect(after.meta.total).toBe(before.meta.total);
     expect(second.output()).not.toContain('demo content seeded');
