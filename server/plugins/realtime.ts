@@ -9,15 +9,29 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { COOKIE } from '../../core/limits.ts';
+import { type ClientToServerEvents, PUBLIC_ROOMS, type PublicRoom, type ServerToClientEvents } from '../../core/realtime.ts';
 import type { Db } from '../../db/client.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { userForToken } from '../modules/auth/service.ts';
 
+/** What the server keeps per socket. */
+interface SocketData {
+  userId?: number;
+  qrRoom?: QrRoom;
+}
+type QrRoom = `qr:${string}`;
+/** Every room an event may be sent to: a public feed, one user's sockets, one QR code's device. */
+export type Room = PublicRoom | `user:${number}` | QrRoom;
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+type Broadcast = ReturnType<RealtimeServer['to']>;
+
+/** `toRoom(room).emit(event, payload)`: socket.io's own typed emit checks each payload against core/realtime. */
 export interface Realtime {
-  io: Server;
-  toUser(userId: number, event: string, payload: unknown): void;
-  /** Public rooms anonymous sockets may join, e.g. "feed:posts". */
-  toRoom(room: string, event: string, payload: unknown): void;
+  io: RealtimeServer;
+  toUser(userId: number): Broadcast;
+  toRoom(room: Room): Broadcast;
 }
 
 declare module 'fastify' {
@@ -26,10 +40,10 @@ declare module 'fastify' {
   }
 }
 
-export const PUBLIC_ROOMS = ['feed:posts', 'feed:moods', 'feed:thoughts'] as const;
-export const userRoom = (id: number) => `user:${id}`;
+export const userRoom = (id: number) => `user:${id}` as const;
 /** The room of the device waiting on a QR sign-in code, named by the code's digest (never the code itself). */
-export const qrRoom = (tokenHash: string) => `qr:${tokenHash}`;
+export const qrRoom = (tokenHash: string): QrRoom => `qr:${tokenHash}`;
+const isPublicRoom = (room: unknown): room is PublicRoom => typeof room === 'string' && (PUBLIC_ROOMS as readonly string[]).includes(room);
 
 function tokenFrom(socket: Socket, parseCookie: (header: string) => Record<string, string | undefined>): string | null {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -41,7 +55,7 @@ function tokenFrom(socket: Socket, parseCookie: (header: string) => Record<strin
 
 export default fp(
   async function realtime(app: FastifyInstance, opts: { db: Db; redis?: Redis }) {
-    const io = new Server(app.server, { path: '/socket.io', serveClient: false, destroyUpgrade: false });
+    const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false, destroyUpgrade: false });
     if (opts.redis) {
       // Subscriptions wait for Redis instead of failing, so an outage at start does not end the process.
       const pub = opts.redis.duplicate({ maxRetriesPerRequest: null });
@@ -69,11 +83,12 @@ export default fp(
 
     io.on('connection', (socket) => {
       if (socket.data.userId) socket.join(userRoom(socket.data.userId));
+      // The payload types say what a well-behaved client sends; anything may arrive, so each is checked.
       socket.on('subscribe', (room: unknown) => {
-        if (typeof room === 'string' && (PUBLIC_ROOMS as readonly string[]).includes(room)) socket.join(room);
+        if (isPublicRoom(room)) socket.join(room);
       });
       socket.on('unsubscribe', (room: unknown) => {
-        if (typeof room === 'string') socket.leave(room);
+        if (isPublicRoom(room)) socket.leave(room);
       });
       // The device showing a QR code waits for `qr:approved`; only the code's holder can name its room.
       socket.on('qr:watch', (token: unknown) => {
@@ -86,12 +101,8 @@ export default fp(
 
     app.decorate('realtime', {
       io,
-      toUser: (userId, event, payload) => {
-        io.to(userRoom(userId)).emit(event, payload);
-      },
-      toRoom: (room, event, payload) => {
-        io.to(room).emit(event, payload);
-      },
+      toUser: (userId) => io.to(userRoom(userId)),
+      toRoom: (room) => io.to(room),
     } satisfies Realtime);
 
     app.addHook('preClose', async () => {

@@ -67,7 +67,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     },
     async (request, reply) => {
       const w = await write(db, currentUser(request), request.body, 'mood');
-      fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods', 'feed:new', {
+      fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods').emit('feed:new', {
         type: w.placed,
         id: w.placed === 'post' ? w.post.id : w.mood.id,
       });

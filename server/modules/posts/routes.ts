@@ -47,7 +47,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
 
   /** Open feeds show a "new posts" pill. */
   function announce(w: Written) {
-    fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods', 'feed:new', {
+    fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods').emit('feed:new', {
       type: w.placed,
       id: w.placed === 'post' ? w.post.id : w.mood.id,
     });

@@ -1,0 +1,53 @@
+/**
+ * The realtime contract (API.md "Realtime"), declared once for the server (`server/plugins/realtime.ts`) and the
+ * browser (`app/lib/socket.ts`): the event names and their payloads, as socket.io's typed event maps, and the
+ * public rooms any socket may join. Types only, apart from the room list, so nothing of socket.io reaches `core/`.
+ */
+
+/** The feed rooms any socket, signed in or not, may `subscribe` to. */
+export const PUBLIC_ROOMS = ['feed:posts', 'feed:moods', 'feed:thoughts'] as const;
+export type PublicRoom = (typeof PUBLIC_ROOMS)[number];
+
+/** Announces an item newly added to a public list; the list fetches it when the reader asks. */
+export interface FeedNew {
+  type: 'post' | 'mood' | 'thought';
+  id: number;
+}
+
+/** API.md "Objects": Notification, sent to its user. */
+export interface NotificationEvent {
+  id: number;
+  type: string;
+  data: Record<string, unknown>;
+  seen: boolean;
+  created_at: string;
+}
+
+/** API.md "Objects": Message, sent to both participants. */
+export interface MessageEvent {
+  id: number;
+  conversation_id: number;
+  sender_id: number;
+  content: string;
+  created_at: string;
+  seen_at: string | null;
+}
+
+export interface ServerToClientEvents {
+  notification: (notification: NotificationEvent) => void;
+  message: (message: MessageEvent) => void;
+  'feed:new': (item: FeedNew) => void;
+  /** To the device showing the approved QR code: it collects its session with `POST /api/check-session`. */
+  'qr:approved': (event: { status: 'approved' }) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Joins a public room; any other room is ignored. */
+  subscribe: (room: PublicRoom) => void;
+  unsubscribe: (room: PublicRoom) => void;
+  /** Waits for the approval of this QR sign-in code (one code per socket; a new one replaces the old). */
+  'qr:watch': (qrToken: string) => void;
+}
+
+export type ServerEvent = keyof ServerToClientEvents;
+export type EventPayload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0];
