@@ -11,6 +11,7 @@ import type { moodReactionsSchema, moodSchema } from './schemas/moods.ts';
 import type { pollOptionSchema, pollSchema } from './schemas/polls.ts';
 import type { moodCreatedSchema, noteCheckSchema, postCreatedSchema, postSchema } from './schemas/posts.ts';
 import type { qrCodeSchema, qrSessionSchema } from './schemas/qr.ts';
+import type { buildInfoSchema } from './schemas/system.ts';
 import type { tagSchema } from './schemas/tags.ts';
 import type { thoughtSchema } from './schemas/thoughts.ts';
 import type { categorySchema, topicSchema } from './schemas/topics.ts';
@@ -63,3 +64,4 @@ export type Created = z.infer<typeof postCreatedSchema> | z.infer<typeof moodCre
 export type NoteCheck = z.infer<typeof noteCheckSchema>;
 export type QrCode = z.infer<typeof qrCodeSchema>;
 export type QrSession = z.infer<typeof qrSessionSchema>;
+export type BuildInfo = z.infer<typeof buildInfoSchema>;

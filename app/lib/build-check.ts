@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { createPath, useLocation, useNavigation } from 'react-router';
+import type { BuildInfo } from '../../core/types.ts';
 
 const POLL_MS = 5 * 60 * 1000;
 export const RELOAD_GUARD_MS = 10_000;
@@ -51,7 +52,8 @@ export function useBuildCheck(currentId: string) {
       try {
         const res = await fetch(`/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' });
         if (res.ok) {
-          const { id } = (await res.json()) as { id?: string };
+          // Optional: a proxy or an older server may answer without it.
+          const { id } = (await res.json()) as Partial<BuildInfo>;
           if (id && id !== currentId) stale.current = true;
         }
       } catch {

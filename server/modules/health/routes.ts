@@ -2,12 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { buildInfoSchema, healthDownSchema, healthSchema } from '../../../core/schemas/system.ts';
+import type { BuildInfo } from '../../../core/types.ts';
 import type { Database } from '../../../db/client.ts';
-
-export interface BuildInfo {
-  id: string;
-  timestamp: string;
-}
 
 export default async function healthRoutes(fastify: FastifyInstance, opts: { database: Database; build: () => BuildInfo }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,8 +16,8 @@ export default async function healthRoutes(fastify: FastifyInstance, opts: { dat
         tags: ['system'],
         summary: 'Service and database state',
         response: {
-          200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
-          503: z.object({ status: z.literal('error'), db: z.literal('down') }),
+          200: healthSchema,
+          503: healthDownSchema,
         },
       },
     },
@@ -42,7 +39,7 @@ export default async function healthRoutes(fastify: FastifyInstance, opts: { dat
         tags: ['system'],
         summary: 'The running build',
         querystring: z.object({ t: z.string().max(50).optional() }),
-        response: { 200: z.object({ id: z.string(), timestamp: z.string() }) },
+        response: { 200: buildInfoSchema },
       },
     },
     async (_request, reply) => {
