@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError, type QrCode } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
+import { useQrWatch, useSocketEvent } from '../lib/socket.ts';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
 import { Button } from './ui/Button.tsx';
 import { Dialog } from './ui/Dialog.tsx';
@@ -187,6 +188,10 @@ function QrSignIn({ returnTo, done, headingId }: { returnTo: string; done: () =>
   }, [generation, network]);
 
   const token = state.phase === 'ready' ? state.qr.qrToken : null;
+  // The app's socket watching the code makes the approval land at once instead of at the next poll.
+  const pollNow = useRef(() => {});
+  useQrWatch(token);
+  useSocketEvent('qr:approved', () => pollNow.current(), token !== null);
   useEffect(() => {
     if (!token) return;
     let stopped = false;
@@ -222,24 +227,12 @@ function QrSignIn({ returnTo, done, headingId }: { returnTo: string; done: () =>
       }
     }
     const timer = setInterval(poll, POLL_MS);
-
-    let socket: { disconnect(): void } | null = null;
-    import('socket.io-client')
-      .then(({ io }) => {
-        if (stopped) return;
-        const s = io({ path: '/socket.io', transports: ['websocket'], reconnectionAttempts: 3 });
-        socket = s;
-        s.on('connect', () => s.emit('qr:watch', token));
-        s.on('qr:approved', () => void poll());
-      })
-      .catch(() => {
-        // Polling carries on without the socket.
-      });
+    pollNow.current = () => void poll();
 
     return () => {
       stopped = true;
       clearInterval(timer);
-      socket?.disconnect();
+      pollNow.current = () => {};
     };
   }, [token]);
 

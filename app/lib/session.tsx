@@ -6,6 +6,7 @@ import { localizedPath } from '../../core/locales.ts';
 import type { User } from '../../core/types.ts';
 import { type Api, browserFetch, createApi, type QrSession } from './api.ts';
 import { forgetDrafts } from './draft-store.ts';
+import { useSocketSession } from './socket.ts';
 
 interface SessionValue {
   user: User | null;
@@ -33,6 +34,7 @@ interface RootSlice {
 
 export function SessionProvider({ root, children }: { root: RootSlice; children: ReactNode }) {
   const revalidator = useRevalidator();
+  useSocketSession(root.user?.id ?? null);
   const [theme, setThemeState] = useState<Theme>(root.theme);
   const api = useMemo(() => createApi(browserFetch, { locale: root.locale, csrfToken: root.csrfToken }), [root.locale, root.csrfToken]);
 

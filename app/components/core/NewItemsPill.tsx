@@ -1,10 +1,14 @@
 /**
- * "New posts" pill: listens on the feed's public room for `feed:new` and offers to reload the list. The
- * socket client loads after the page is interactive, so it is not part of the first load.
+ * "New posts" pill: listens on the feed's public room for `feed:new` and offers to reload the list, through the
+ * app's one socket (lib/socket), which loads after the page is interactive, so it is not part of the first load.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { FeedNew } from '../../../core/realtime.ts';
+import { useRoom, useSocketEvent } from '../../lib/socket.ts';
 import { Button } from '../ui/Button.tsx';
+
+const ROOM_ITEM: Record<'feed:posts' | 'feed:moods', FeedNew['type']> = { 'feed:posts': 'post', 'feed:moods': 'mood' };
 
 export function NewItemsPill({
   room,
@@ -17,28 +21,11 @@ export function NewItemsPill({
 }) {
   const [count, setCount] = useState(0);
 
-  useEffect(() => {
-    let closed = false;
-    let disconnect = () => {};
-    import('socket.io-client')
-      .then(({ io }) => {
-        if (closed) return;
-        // The session cookie authenticates the socket; only public rooms are joined here.
-        const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'], withCredentials: true });
-        socket.on('connect', () => socket.emit('subscribe', room));
-        socket.on('feed:new', (event: { id: number }) => {
-          if (!ownIds?.has(event.id)) setCount((n) => n + 1);
-        });
-        disconnect = () => socket.disconnect();
-      })
-      .catch(() => {
-        // Without realtime the list still works; it just does not announce new items.
-      });
-    return () => {
-      closed = true;
-      disconnect();
-    };
-  }, [room, ownIds]);
+  useRoom(room);
+  useSocketEvent('feed:new', (item) => {
+    // The shared socket may be in other feeds' rooms too.
+    if (item.type === ROOM_ITEM[room] && !ownIds?.has(item.id)) setCount((n) => n + 1);
+  });
 
   if (count === 0) return null;
   return (

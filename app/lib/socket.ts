@@ -1,0 +1,128 @@
+/**
+ * The browser's one socket.io connection, shared by every component that listens (API.md "Realtime"). It is
+ * created on first use, after hydration, from its own chunk, so a page that listens to nothing opens none and
+ * the first load does not carry the client. The handshake is authenticated by the session cookie (the token is
+ * httpOnly), so when the session changes the socket connects again to be known as the new person.
+ *
+ * The server forgets a socket's rooms when it reconnects, so the rooms and the QR code wanted by mounted
+ * components are kept here and asked for again on every connection.
+ */
+import { useEffect, useRef } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, EventPayload, PublicRoom, ServerEvent, ServerToClientEvents } from '../../core/realtime.ts';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let connection: Promise<AppSocket> | null = null;
+/** Public rooms wanted by mounted components, with how many want each. */
+const rooms = new Map<PublicRoom, number>();
+/** The QR sign-in code a mounted dialog shows; a socket watches one code at a time. */
+let watchedQr: string | null = null;
+
+function shared(): Promise<AppSocket> {
+  if (connection) return connection;
+  const created = import('socket.io-client').then(({ io }) => {
+    const socket: AppSocket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+    socket.on('connect', () => {
+      for (const room of rooms.keys()) socket.emit('subscribe', room);
+      if (watchedQr) socket.emit('qr:watch', watchedQr);
+    });
+    return socket;
+  });
+  connection = created;
+  created.catch(() => {
+    // The chunk did not load (offline, a new build): the next component to listen tries again.
+    if (connection === created) connection = null;
+  });
+  return created;
+}
+
+/** Runs `action` on the socket when it is connected now; otherwise its next `connect` does the same work. */
+function whenConnected(action: (socket: AppSocket) => void) {
+  shared().then(
+    (socket) => {
+      if (socket.connected) action(socket);
+    },
+    () => {
+      // Without realtime, pages still work; they only miss live updates.
+    },
+  );
+}
+
+/**
+ * Calls `handler` for each `event` while the component is mounted (and `enabled`). The newest handler is called,
+ * so passing a new function on every render does not listen again.
+ */
+export function useSocketEvent<E extends ServerEvent>(event: E, handler: (payload: EventPayload<E>) => void, enabled = true) {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    let mounted = true;
+    // The listener's type depends on the event name; as a plain name, socket.io takes any listener.
+    const name: string = event;
+    const listener = (payload: EventPayload<E>) => latest.current(payload);
+    let off = () => {};
+    shared().then(
+      (socket) => {
+        if (!mounted) return;
+        const untyped: Socket = socket;
+        untyped.on(name, listener);
+        off = () => untyped.off(name, listener);
+      },
+      () => {},
+    );
+    return () => {
+      mounted = false;
+      off();
+    };
+  }, [event, enabled]);
+}
+
+/** Keeps the shared socket in a public room while the component is mounted. */
+export function useRoom(room: PublicRoom) {
+  useEffect(() => {
+    const wanted = (rooms.get(room) ?? 0) + 1;
+    rooms.set(room, wanted);
+    if (wanted === 1) whenConnected((socket) => socket.emit('subscribe', room));
+    return () => {
+      const left = (rooms.get(room) ?? 1) - 1;
+      if (left > 0) {
+        rooms.set(room, left);
+        return;
+      }
+      rooms.delete(room);
+      whenConnected((socket) => socket.emit('unsubscribe', room));
+    };
+  }, [room]);
+}
+
+/** Watches a QR sign-in code for its `qr:approved` while the component shows it. */
+export function useQrWatch(qrToken: string | null) {
+  useEffect(() => {
+    if (!qrToken) return;
+    watchedQr = qrToken;
+    whenConnected((socket) => socket.emit('qr:watch', qrToken));
+    return () => {
+      if (watchedQr === qrToken) watchedQr = null;
+    };
+  }, [qrToken]);
+}
+
+/** Connects the socket again when the signed-in person changes, so its handshake carries the new session. */
+export function useSocketSession(userId: number | null) {
+  const known = useRef(userId);
+  useEffect(() => {
+    if (known.current === userId) return;
+    known.current = userId;
+    connection?.then(
+      (socket) => {
+        socket.disconnect();
+        socket.connect();
+      },
+      () => {},
+    );
+  }, [userId]);
+}
