@@ -61,7 +61,7 @@ describe('guest login', () => {
       payload: '{"oops":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBeTruthy();
+    expect(res.json()).toEqual({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' });
   });
 });
 
@@ -102,13 +102,14 @@ describe('password login', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(unknown.statusCode).toBe(422);
-    expect(wrong.json().message).toBe(unknown.json().message);
-    expect(wrong.json().message).toBe('These credentials do not match our records.');
+    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'These credentials do not match our records.' });
+    expect(unknown.json()).toEqual(wrong.json());
   });
 
   it('names the missing field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { password: 'x' } });
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('VALIDATION');
     expect(res.json().errors.username).toBeDefined();
     const types = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'a', password: 42 } });
     expect(types.statusCode).toBe(422);
@@ -120,9 +121,11 @@ describe('password login', () => {
     for (let i = 0; i < 10; i++) {
       const res = await t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress: `10.0.0.${i}` });
       expect(res.statusCode).toBe(422);
+      expect(res.json().code).toBe('INVALID_CREDENTIALS');
     }
     const blocked = await t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress: '10.0.1.1' });
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('LOGIN_THROTTLED');
     expect(blocked.json().retry_at).toBeTruthy();
   });
 });
@@ -134,12 +137,13 @@ describe('tokens', () => {
     expect(out.statusCode).toBe(204);
     const after = await t.app.inject({ method: 'GET', url: '/api/get/data/user', headers: g.auth });
     expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHENTICATED');
   });
 
   it('rejects an unknown bearer token with 401, even on public calls', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/get-avatars', headers: { authorization: 'Bearer not-a-token' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Unauthenticated.' });
   });
 
   it('needs sign-in for auth calls', async () => {
@@ -152,6 +156,7 @@ describe('tokens', () => {
     ] as const) {
       const res = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().code, `${method} ${url}`).toBe('UNAUTHENTICATED');
     }
   });
 });
@@ -165,7 +170,7 @@ describe('cookie sessions and CSRF', () => {
 
     const noCsrf = await t.app.inject({ method: 'POST', url: '/api/user', headers: { cookie }, payload: { fcm_token: 'abc' } });
     expect(noCsrf.statusCode).toBe(419);
-    expect(noCsrf.json()).toEqual({ message: 'CSRF token mismatch.' });
+    expect(noCsrf.json()).toEqual({ code: 'CSRF', message: 'CSRF token mismatch.' });
 
     const badCsrf = await t.app.inject({
       method: 'POST',
@@ -174,6 +179,7 @@ describe('cookie sessions and CSRF', () => {
       payload: { fcm_token: 'abc' },
     });
     expect(badCsrf.statusCode).toBe(419);
+    expect(badCsrf.json().code).toBe('CSRF');
 
     const ok = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../core/errors.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
@@ -46,10 +47,24 @@ describe('system endpoints', () => {
     expect(doc.paths['/api/users/{user_id}'].put.requestBody).toBeDefined();
   });
 
+  it('documents the error body with its stable codes, and the errors each route can answer', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.components.schemas.Error.properties.code.enum).toEqual([...ERROR_CODES]);
+    expect(doc.components.schemas.Error.required).toEqual(['code', 'message']);
+    const error = { description: 'Default Response', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    // A signed-in write: sign-in, CSRF, malformed JSON, validation, posting limits and faults.
+    const write = doc.paths['/api/posts'].post.responses;
+    expect(Object.keys(write)).toEqual(['201', '400', '401', '419', '422', '429', '500']);
+    for (const status of ['400', '401', '419', '422', '429', '500']) expect(write[status], status).toEqual(error);
+    // A public read with an id: no sign-in, no CSRF, no body.
+    expect(Object.keys(doc.paths['/api/posts/{id}'].get.responses)).toEqual(['200', '404', '422', '429', '500']);
+    expect(Object.keys(doc.paths['/api/health'].get.responses)).toEqual(['200', '500', '503']);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Page Not Found: /api/no-such-thing');
+    expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'Page Not Found: /api/no-such-thing' });
   });
 
   it('sets security headers', async () => {

@@ -82,7 +82,7 @@ describe('POST /api/create-qr', () => {
   it('refuses a malformed Host header with 400, not 500', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/create-qr', headers: { host: 'evil.test/<script>' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The given data was invalid.');
+    expect(res.json().code).toBe('BAD_REQUEST');
   });
 });
 
@@ -91,7 +91,7 @@ describe('POST /api/qr-token', () => {
     const qr = await createQr();
     const res = await approve(qr.qrToken);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Unauthenticated.' });
     expect((await row(qr.qrToken)).approvedUserId).toBeNull();
   });
 
@@ -104,7 +104,7 @@ describe('POST /api/qr-token', () => {
       [{ qr_token: 'x'.repeat(500) }, 'Must be at most 200 characters.'],
     ] as const) {
       const res = await t.call(g, 'POST', '/api/qr-token', payload);
-      expect([res.status, res.body.errors], JSON.stringify(payload)).toEqual([422, { qr_token: [error] }]);
+      expect([res.status, res.body.code, res.body.errors], JSON.stringify(payload)).toEqual([422, 'VALIDATION', { qr_token: [error] }]);
     }
   });
 
@@ -112,7 +112,7 @@ describe('POST /api/qr-token', () => {
     const g = await signInGuest(t.app);
     const res = await approve('no-such-code', g.auth);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'This sign-in code is not valid.' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'This sign-in code is not valid.' });
   });
 
   it('approves a live code once, in the request language; a second approval is 410', async () => {
@@ -125,7 +125,7 @@ describe('POST /api/qr-token', () => {
 
     const again = await approve(qr.qrToken, (await signInGuest(t.app)).auth);
     expect(again.statusCode).toBe(410);
-    expect(again.json()).toEqual({ message: 'This sign-in code has expired or was already used.' });
+    expect(again.json()).toEqual({ code: 'QR_EXPIRED', message: 'This sign-in code has expired or was already used.' });
     expect((await row(qr.qrToken)).approvedUserId).toBe(g.id);
   });
 
@@ -136,6 +136,7 @@ describe('POST /api/qr-token', () => {
     clock.at(QR_TTL_MS);
     const res = await approve(qr.qrToken, g.auth);
     expect(res.statusCode).toBe(410);
+    expect(res.json().code).toBe('QR_EXPIRED');
     expect((await row(qr.qrToken)).approvedUserId).toBeNull();
   });
 
@@ -221,10 +222,15 @@ describe('POST /api/check-session', () => {
   it('answers 422 to bad input', async () => {
     for (const payload of [{}, { qr_token: '' }, { qr_token: ['a'] }, { qr_token: null }]) {
       const res = await t.call(null, 'POST', '/api/check-session', payload);
-      expect([res.status, res.body.errors], JSON.stringify(payload)).toEqual([422, { qr_token: ['This field is required.'] }]);
+      expect([res.status, res.body.code, res.body.errors], JSON.stringify(payload)).toEqual([
+        422,
+        'VALIDATION',
+        { qr_token: ['This field is required.'] },
+      ]);
     }
     const noBody = await t.app.inject({ method: 'POST', url: '/api/check-session' });
     expect(noBody.statusCode).toBe(422);
+    expect(noBody.json().code).toBe('VALIDATION');
   });
 });
 
@@ -304,7 +310,7 @@ describe('create-qr with PUBLIC_URL and its own rate limit', () => {
       expect(codes.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
       const limited = await other.app.inject({ method: 'POST', url: '/api/create-qr', remoteAddress: '10.9.0.2' });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().message).toBe('Too many requests. Please try again later.');
+      expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' });
       const elsewhere = await other.app.inject({ method: 'POST', url: '/api/create-qr', remoteAddress: '10.9.0.3' });
       expect(elsewhere.statusCode).toBe(201);
     } finally {
