@@ -1,5 +1,5 @@
 /** The white (dark: stone) rounded box that holds a card, a form or an aside, in one place for both themes. */
-import { createElement, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 
 const TONES = {
   plain: 'border-stone-200 dark:border-stone-800',
@@ -27,7 +27,7 @@ export function panelClass({
 }
 
 export function Panel({
-  as = 'div',
+  as: Tag = 'div',
   tone,
   padding,
   raised,
@@ -40,5 +40,5 @@ export function Panel({
   raised?: boolean;
   noValidate?: boolean;
 }) {
-  return createElement(as, { ...props, className: panelClass({ tone, padding, raised, extra: className }) });
+  return <Tag {...props} className={panelClass({ tone, padding, raised, extra: className })} />;
 }
