@@ -84,7 +84,8 @@ async function fixtures(baseURL: string | undefined): Promise<Fixtures> {
     ['/api/thoughts', '/thought/'],
   ]) {
     const res = await api.get(list);
-    const first = res.ok() ? (await res.json()).data?.[0] : null;
+    expect(res.status(), list).toBe(200);
+    const first = (await res.json()).data[0];
     if (first) more.push(`${page}${first.id}`);
   }
   await api.dispose();
@@ -116,7 +117,10 @@ for (const code of ['en', 'ar', 'ja', 'de']) {
     const f = await fixtures(baseURL);
     for (const path of [...PUBLIC.map((p) => fill(p, f)), ...f.more]) {
       const res = await page.goto(at(code, path));
-      expect(res?.status(), path).toBeLessThan(400);
+      // Exactly 200, and no error screen: a loader that cannot have its data fails the page (issue 10).
+      expect(res?.status(), path).toBe(200);
+      await expect(page.getByTestId('route-error'), path).toHaveCount(0);
+      await expect(page.getByTestId('not-found'), path).toHaveCount(0);
       await expect(page.locator('html'), path).toHaveAttribute('lang', code);
       await expect(page.locator('h1').first(), path).toBeVisible();
       // The QR page holds a one-time secret and stays out of search engines, so it names no canonical address.
@@ -136,6 +140,7 @@ for (const code of ['en', 'ar', 'ja', 'de']) {
     for (const path of SIGN_IN) {
       const res = await page.goto(at(code, path));
       expect(res?.status(), path).toBe(200);
+      await expect(page.getByTestId('route-error'), path).toHaveCount(0);
       await expect(page, path).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
       await expect(page.locator('h1').first(), path).toBeVisible();
     }
@@ -157,6 +162,12 @@ test('an unknown path is a 404 with the not-found texts and a way home in the sa
   await expect(page.getByRole('heading', { name: ar['notfound.heading'] })).toBeVisible();
   await page.getByRole('link', { name: ar['notfound.home'] }).click();
   await expect(page).toHaveURL(/\/ar$/);
+
+  // The language segment takes only the codes served under a prefix: not an unknown one, and not English.
+  for (const path of ['/xx/mood', '/en/mood', '/en']) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+    await expect(page.getByText(`Page Not Found: ${path}`), path).toBeVisible();
+  }
 });
 
 test('Arabic is laid out right to left', async ({ page }, info) => {
