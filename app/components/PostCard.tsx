@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
-import { removeItem, useItem } from '../lib/items.ts';
+import { removeItem, useItem, useToggling } from '../lib/items.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { useToast } from '../lib/toast.tsx';
@@ -43,6 +43,9 @@ export function PostCard({
   const intl = useIntl();
   const post = useItem('post', initial);
   const toggle = useToggle('post', post.id);
+  // While the server has not confirmed the reader's last click; what the button shows is already that click.
+  const supporting = useToggling('post', post.id, support(api));
+  const favoriting = useToggling('post', post.id, favorite(api));
   const [reporting, setReporting] = useState(false);
   const href = localizedPath(locale, `/problem/${post.id}`);
 
@@ -113,7 +116,7 @@ export function PostCard({
       ) : null}
       {post.poll ? <PollView poll={post.poll} /> : null}
       <footer className="mt-3 flex flex-wrap items-center gap-1 text-sm text-stone-700 dark:text-stone-300">
-        <button type="button" className={button} aria-pressed={post.is_supported} onClick={toggleSupport}>
+        <button type="button" className={button} aria-pressed={post.is_supported} aria-busy={supporting} onClick={toggleSupport}>
           <span aria-hidden="true">{post.is_supported ? '💜' : '🤍'}</span>
           <FormattedMessage id="post.support" />
           <span className="text-stone-500 dark:text-stone-400">
@@ -130,7 +133,7 @@ export function PostCard({
             <FormattedMessage id="post.comments" values={{ count: post.comments_count }} />
           </AppLink>
         )}
-        <button type="button" className={button} aria-pressed={post.is_favorited} onClick={toggleFavorite}>
+        <button type="button" className={button} aria-pressed={post.is_favorited} aria-busy={favoriting} onClick={toggleFavorite}>
           <span aria-hidden="true">{post.is_favorited ? '★' : '☆'}</span>
           <FormattedMessage id="post.favorite" />
         </button>

@@ -137,6 +137,16 @@ export function useItem<K extends Kind>(kind: K, item: Items[K]): Items[K] {
   );
 }
 
+/** Whether requests of one toggle of the item are in flight (for `aria-busy`). */
+export function useToggling(kind: Kind, id: number, { group }: Pick<Toggle<unknown, unknown>, 'group'>): boolean {
+  const subscribe = useCallback((listener: () => void) => subscribeItem(kind, id, listener), [kind, id]);
+  return useSyncExternalStore(
+    subscribe,
+    () => entries.get(keyOf(kind, id))?.pending.has(group) ?? false,
+    () => false,
+  );
+}
+
 /** Records a change the server confirmed (an edit's answer, a new comment counted on its post). */
 export function updateItem<K extends Kind>(kind: K, id: number, change: (server: Items[K]) => Partial<Items[K]>) {
   const key = keyOf(kind, id);
