@@ -38,8 +38,11 @@ describe('comments and replies', () => {
     const rest = (await t.call(null, 'GET', `/api/comments/${first.id}/replies?page=2&per_page=3`)).body;
     expect(rest.data.map((c: { content: string }) => c.content)).toEqual(['Four', 'Five']);
     expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.comments_count).toBe(7);
-    expect((await t.call(null, 'GET', '/api/post-comments?post_id=999999')).status).toBe(404);
-    expect((await t.call(friend, 'POST', '/api/comment-reply', { comment_id: 999999, content: 'x' })).status).toBe(404);
+    expect(await t.call(null, 'GET', '/api/post-comments?post_id=999999')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await t.call(friend, 'POST', '/api/comment-reply', { comment_id: 999999, content: 'x' })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
   });
 
   it('edits and deletes only for the author; deleting removes the replies from the counts', async () => {
@@ -50,10 +53,19 @@ describe('comments and replies', () => {
     await reply(other, c.id, 'A reply');
     const edit = await t.call(author, 'PUT', `/api/comments/${c.id}`, { content: 'Second thought' });
     expect(edit.body.data).toMatchObject({ id: c.id, content: 'Second thought' });
-    expect((await t.call(other, 'PUT', `/api/comments/${c.id}`, { content: 'Mine now' })).status).toBe(403);
-    expect((await t.call(null, 'PUT', `/api/comments/${c.id}`, { content: 'Mine now' })).status).toBe(401);
-    expect((await t.call(author, 'PUT', `/api/comments/${c.id}`, { content: ' ' })).status).toBe(422);
-    expect((await t.call(other, 'DELETE', `/api/comments/${c.id}`)).status).toBe(403);
+    expect(await t.call(other, 'PUT', `/api/comments/${c.id}`, { content: 'Mine now' })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect(await t.call(null, 'PUT', `/api/comments/${c.id}`, { content: 'Mine now' })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
+    expect(await t.call(author, 'PUT', `/api/comments/${c.id}`, { content: ' ' })).toMatchObject({
+      status: 422,
+      body: { code: 'VALIDATION' },
+    });
+    expect(await t.call(other, 'DELETE', `/api/comments/${c.id}`)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     expect((await t.call(author, 'DELETE', `/api/comments/${c.id}`)).status).toBe(204);
     expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.comments_count).toBe(0);
     expect((await t.call(null, 'GET', `/api/post-comments?post_id=${p.id}`)).body.meta.total).toBe(0);
@@ -65,6 +77,7 @@ describe('comments and replies', () => {
     for (const content of ['', '   ', 'x'.repeat(2001)]) {
       const res = await t.call(g, 'POST', '/api/comments', { post_id: p.id, content });
       expect(res.status).toBe(422);
+      expect(res.body.code).toBe('VALIDATION');
       expect(res.body.errors).toHaveProperty('content');
     }
     expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.comments_count).toBe(0);
@@ -83,8 +96,14 @@ describe('comment votes', () => {
     expect((await t.call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 0 })).body).toEqual({ votes_score: 1, my_vote: 0 });
     const listed = (await t.call(b, 'GET', `/api/post-comments?post_id=${p.id}`)).body.data[0];
     expect(listed).toMatchObject({ votes_score: 1, my_vote: 1 });
-    expect((await t.call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 2 })).status).toBe(422);
-    expect((await t.call(null, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 })).status).toBe(401);
+    expect(await t.call(a, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 2 })).toMatchObject({
+      status: 422,
+      body: { code: 'VALIDATION' },
+    });
+    expect(await t.call(null, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
   });
 });
 
@@ -104,9 +123,12 @@ describe('reporting posts and comments', () => {
     });
     const twice = await t.call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id });
     expect(twice.status).toBe(422);
-    expect(twice.body.message).toBe('You have already reported this post.');
+    expect(twice.body).toEqual({ code: 'ALREADY_REPORTED', message: 'You have already reported this post.' });
     expect((await t.call(reader, 'POST', '/api/report-comment', { comment_id: c.id, report_type_id: type.id })).status).toBe(201);
-    expect((await t.call(null, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id })).status).toBe(401);
+    expect(await t.call(null, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
     expect((await t.call(reader, 'POST', '/api/reports', { post_id: p.id, report_type_id: type.id, note: 'x'.repeat(501) })).status).toBe(
       422,
     );

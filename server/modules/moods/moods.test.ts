@@ -23,21 +23,29 @@ describe('editing and deleting moods', () => {
     const edit = await t.call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'Calmer now', feeling_id: moodFeelings[1] });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ message: 'Mood Updated', data: { content: 'Calmer now', feeling: { id: moodFeelings[1] } } });
-    expect((await t.call(other, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).status).toBe(403);
-    expect((await t.call(null, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).status).toBe(401);
+    expect(await t.call(other, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect(await t.call(null, 'POST', `/api/user/update/mood/${m.id}`, { content: 'x', feeling_id: moodFeelings[0] })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
     const tooLong = await t.call(author, 'POST', `/api/user/update/mood/${m.id}`, {
       content: 'a'.repeat(150),
       feeling_id: moodFeelings[0],
     });
     expect(tooLong.status).toBe(422);
+    expect(tooLong.body.code).toBe('VALIDATION');
     expect(tooLong.body.errors).toHaveProperty('content');
     const badFeeling = await t.call(author, 'POST', `/api/user/update/mood/${m.id}`, { content: 'ok', feeling_id: 999999 });
     expect(badFeeling.status).toBe(422);
+    expect(badFeeling.body.code).toBe('VALIDATION');
 
-    expect((await t.call(other, 'DELETE', `/api/user/delete/mood/${m.id}`)).status).toBe(403);
+    expect(await t.call(other, 'DELETE', `/api/user/delete/mood/${m.id}`)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     const del = await t.call(author, 'DELETE', `/api/user/delete/mood/${m.id}`);
     expect(del.body).toEqual({ message: 'Mood Deleted' });
-    expect((await t.call(null, 'GET', `/api/user/show/mood/${m.id}`)).status).toBe(404);
+    expect(await t.call(null, 'GET', `/api/user/show/mood/${m.id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 });
 
@@ -52,7 +60,10 @@ describe('hiding and interactions', () => {
     expect((await t.call(reader, 'GET', `/api/user/show/mood/${m.id}`)).body.data.is_hidden).toBe(true);
     expect((await t.call(reader, 'POST', '/api/user/unhide/mood', { mood_id: m.id })).body).toEqual({ is_hidden: false });
     expect((await t.call(reader, 'GET', '/api/user/get/moods?per_page=50')).body.meta.total).toBe(list.meta.total + 1);
-    expect((await t.call(reader, 'POST', '/api/user/hide/mood', { mood_id: 999999 })).status).toBe(404);
+    expect(await t.call(reader, 'POST', '/api/user/hide/mood', { mood_id: 999999 })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
   });
 
   it('keeps one interaction per user, replacing the type, and counts them', async () => {
@@ -74,9 +85,18 @@ describe('hiding and interactions', () => {
       interactions: { hug: 1, relate: 0, strength: 0, care: 0 },
       my_interaction: null,
     });
-    expect((await t.call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'love' })).status).toBe(422);
-    expect((await t.call(null, 'POST', '/api/interactions', { mood_id: m.id, type: 'hug' })).status).toBe(401);
-    expect((await t.call(a, 'POST', '/api/interactions', { mood_id: 999999, type: 'hug' })).status).toBe(404);
+    expect(await t.call(a, 'POST', '/api/interactions', { mood_id: m.id, type: 'love' })).toMatchObject({
+      status: 422,
+      body: { code: 'VALIDATION' },
+    });
+    expect(await t.call(null, 'POST', '/api/interactions', { mood_id: m.id, type: 'hug' })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
+    expect(await t.call(a, 'POST', '/api/interactions', { mood_id: 999999, type: 'hug' })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
   });
 });
 
@@ -96,9 +116,18 @@ describe('polls', () => {
     expect(moved.my_vote_option_id).toBe(coffee.id);
     const removed = (await t.call(voter, 'POST', '/api/user/remove/vote', { poll_id: moved.id })).body.data;
     expect(removed).toMatchObject({ votes_count: 0, my_vote_option_id: null });
-    expect((await t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: 999999 })).status).toBe(404);
-    expect((await t.call(voter, 'POST', '/api/user/remove/vote', { poll_id: 999999 })).status).toBe(404);
-    expect((await t.call(null, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })).status).toBe(401);
+    expect(await t.call(voter, 'POST', '/api/user/update/vote', { poll_option_id: 999999 })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+    expect(await t.call(voter, 'POST', '/api/user/remove/vote', { poll_id: 999999 })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+    expect(await t.call(null, 'POST', '/api/user/update/vote', { poll_option_id: tea.id })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it('refuses a poll with an empty option', async () => {
@@ -109,6 +138,7 @@ describe('polls', () => {
       poll: { options: ['A', '  '] },
     });
     expect(res.status).toBe(422);
+    expect(res.body.code).toBe('VALIDATION');
     expect(Object.keys(res.body.errors ?? {})).toContain('poll.options.1');
   });
 });
@@ -134,7 +164,10 @@ describe('reports', () => {
     });
     const again = await t.call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: types[0].id });
     expect(again.status).toBe(422);
-    expect((await t.call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: 999 })).status).toBe(422);
+    expect(await t.call(reader, 'POST', '/api/user/store/report/mood', { mood_id: m.id, report_type_id: 999 })).toMatchObject({
+      status: 422,
+      body: { code: 'VALIDATION' },
+    });
     expect((await t.call(reader, 'POST', '/api/user/store/report/mood', { mood_id: 999999, report_type_id: types[0].id })).status).toBe(
       404,
     );

@@ -31,11 +31,21 @@ describe('editing and deleting', () => {
     expect(edit.body).toMatchObject({ message: 'Post Updated', data: { id: p.id, feeling: { id: postFeeling } } });
     expect(edit.body.data.tags.map((x: { name: string }) => x.name)).toEqual(['sleep', 'work']);
 
-    expect((await t.call(other, 'PUT', `/api/posts/${p.id}`, { content: long('Not mine') })).status).toBe(403);
-    expect((await t.call(null, 'PUT', `/api/posts/${p.id}`, { content: long('Anonymous') })).status).toBe(401);
-    expect((await t.call(author, 'PUT', '/api/posts/999999', { content: long('Nothing here') })).status).toBe(404);
+    expect(await t.call(other, 'PUT', `/api/posts/${p.id}`, { content: long('Not mine') })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect(await t.call(null, 'PUT', `/api/posts/${p.id}`, { content: long('Anonymous') })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
+    expect(await t.call(author, 'PUT', '/api/posts/999999', { content: long('Nothing here') })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
     const blank = await t.call(author, 'PUT', `/api/posts/${p.id}`, { content: '   ' });
     expect(blank.status).toBe(422);
+    expect(blank.body.code).toBe('VALIDATION');
     expect(blank.body.errors).toHaveProperty('content');
   });
 
@@ -43,12 +53,12 @@ describe('editing and deleting', () => {
     const author = await signInGuest(t.app);
     const other = await signInGuest(t.app);
     const p = await newPost(author);
-    expect((await t.call(other, 'DELETE', `/api/posts/${p.id}`)).status).toBe(403);
+    expect(await t.call(other, 'DELETE', `/api/posts/${p.id}`)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     const del = await t.call(author, 'DELETE', `/api/posts/${p.id}`);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ message: 'Post Deleted', description: 'Post has been successfully deleted.' });
-    expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).status).toBe(404);
-    expect((await t.call(author, 'DELETE', `/api/posts/${p.id}`)).status).toBe(404);
+    expect(await t.call(null, 'GET', `/api/posts/${p.id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await t.call(author, 'DELETE', `/api/posts/${p.id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect((await t.call(null, 'GET', `/api/check-problem-url?id=${p.id}`)).body).toEqual({ exists: false });
   });
 });
@@ -65,8 +75,11 @@ describe('support, favorite, hide', () => {
     expect((await t.call(author, 'GET', `/api/posts/${p.id}`)).body.data.is_supported).toBe(false);
     expect((await t.call(reader, 'POST', '/api/unsupport', { post_id: p.id })).body).toEqual({ supports_count: 0, is_supported: false });
     expect((await t.call(reader, 'POST', '/api/unsupport', { post_id: p.id })).body).toEqual({ supports_count: 0, is_supported: false });
-    expect((await t.call(reader, 'POST', '/api/supports', { post_id: 999999 })).status).toBe(404);
-    expect((await t.call(null, 'POST', '/api/supports', { post_id: p.id })).status).toBe(401);
+    expect(await t.call(reader, 'POST', '/api/supports', { post_id: 999999 })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await t.call(null, 'POST', '/api/supports', { post_id: p.id })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it('counts parallel supports from many people exactly', async () => {
@@ -92,7 +105,7 @@ describe('support, favorite, hide', () => {
     expect(list.meta.total).toBe(1);
     expect((await t.call(reader, 'POST', '/api/favorites', { post_id: p.id })).body).toEqual({ is_favorited: false });
     expect((await t.call(reader, 'GET', '/api/favorites')).body.meta.total).toBe(0);
-    expect((await t.call(null, 'GET', '/api/favorites')).status).toBe(401);
+    expect(await t.call(null, 'GET', '/api/favorites')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
   });
 
   it("hides a post from the viewer's feed only, and the total follows", async () => {
@@ -125,8 +138,11 @@ describe("the author's switches", () => {
       expect((await t.call(author, 'POST', `/api/${path}`, { post_id: p.id })).body).toEqual({ [field]: true });
       expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data[field]).toBe(true);
       expect((await t.call(author, 'POST', `/api/${path}`, { post_id: p.id })).body).toEqual({ [field]: false });
-      expect((await t.call(other, 'POST', `/api/${path}`, { post_id: p.id })).status).toBe(403);
-      expect((await t.call(null, 'POST', `/api/${path}`, { post_id: p.id })).status).toBe(401);
+      expect(await t.call(other, 'POST', `/api/${path}`, { post_id: p.id })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+      expect(await t.call(null, 'POST', `/api/${path}`, { post_id: p.id })).toMatchObject({
+        status: 401,
+        body: { code: 'UNAUTHENTICATED' },
+      });
     }
   });
 });
@@ -137,10 +153,10 @@ describe('check-new-note', () => {
     expect((await t.call(g, 'GET', '/api/check-new-note?type=post')).body).toEqual({ isAllowed: true });
     for (let i = 0; i < 5; i++) await newPost(g);
     const res = (await t.call(g, 'GET', '/api/check-new-note?type=post')).body;
-    expect(res).toMatchObject({ isAllowed: false, limit: true });
+    expect(res).toMatchObject({ isAllowed: false, code: 'POST_LIMIT', limit: true });
     expect(new Date(res.retry_at).getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
-    expect((await t.call(null, 'GET', '/api/check-new-note?type=post')).status).toBe(401);
-    expect((await t.call(g, 'GET', '/api/check-new-note?type=nope')).status).toBe(422);
+    expect(await t.call(null, 'GET', '/api/check-new-note?type=post')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect(await t.call(g, 'GET', '/api/check-new-note?type=nope')).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
   });
 });
 
@@ -158,7 +174,7 @@ describe('tags, keyword, trending and related', () => {
     expect((await t.call(null, 'GET', `/api/check-tag-url?id=${tag[1].id}`)).body).toEqual({ exists: true });
     expect((await t.call(null, 'GET', '/api/check-tag-url?slug=nightshift')).body).toEqual({ exists: true });
     expect((await t.call(null, 'GET', '/api/check-tag-url?id=999999')).body).toEqual({ exists: false });
-    expect((await t.call(null, 'GET', '/api/tags/999999/posts')).status).toBe(404);
+    expect(await t.call(null, 'GET', '/api/tags/999999/posts')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 
   it('finds posts by keyword, in any case, treating % and _ literally', async () => {
@@ -167,7 +183,7 @@ describe('tags, keyword, trending and related', () => {
     const found = (await t.call(null, 'GET', '/api/posts-by-keyword?keyword=grandmother')).body;
     expect(found.data.map((x: { id: number }) => x.id)).toContain(p.id);
     expect((await t.call(null, 'GET', '/api/posts-by-keyword?keyword=%25')).body.data).toEqual([]);
-    expect((await t.call(null, 'GET', '/api/posts-by-keyword?keyword=')).status).toBe(422);
+    expect(await t.call(null, 'GET', '/api/posts-by-keyword?keyword=')).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
   });
 
   it('ranks trending posts by supports and comments, and relates posts by tag', async () => {
@@ -186,7 +202,7 @@ describe('tags, keyword, trending and related', () => {
     const related = (await t.call(null, 'GET', `/api/relatedPosts?post_id=${quiet.id}`)).body.data.map((x: { id: number }) => x.id);
     expect(related).toContain(busy.id);
     expect(related).not.toContain(quiet.id);
-    expect((await t.call(null, 'GET', '/api/relatedPosts?post_id=999999')).status).toBe(404);
+    expect(await t.call(null, 'GET', '/api/relatedPosts?post_id=999999')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 
   it('serves JSON-LD for a post', async () => {
@@ -195,7 +211,7 @@ describe('tags, keyword, trending and related', () => {
     const ld = (await t.call(null, 'GET', `/api/schema/post/${p.id}`)).body;
     expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', author: { '@type': 'Person' } });
     expect(ld.url).toMatch(new RegExp(`/problem/${p.id}$`));
-    expect((await t.call(null, 'GET', '/api/schema/post/999999')).status).toBe(404);
+    expect(await t.call(null, 'GET', '/api/schema/post/999999')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 });
 
@@ -229,6 +245,7 @@ describe('polls on posts', () => {
       const content = long(`Poll with ${options.length}`);
       const res = await t.call(g, 'POST', '/api/posts', { content, poll: { options } });
       expect(res.status).toBe(422);
+      expect(res.body.code).toBe('VALIDATION');
       expect(Object.keys(res.body.errors ?? {})).toContain('poll.options');
       // Nothing half-written: the same text can be posted once the poll is fixed.
       expect((await t.call(g, 'POST', '/api/posts', { content, poll: { options: ['a', 'b'] } })).status).toBe(201);

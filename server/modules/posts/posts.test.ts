@@ -59,7 +59,7 @@ describe('posting rules', () => {
     expect(written.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const sixth = await post(g, text(200));
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toMatchObject({ message: 'Limit Reached', isAllowed: false, limit: true });
+    expect(sixth.body).toMatchObject({ code: 'POST_LIMIT', message: 'Limit Reached', isAllowed: false, limit: true });
     // The window opens again 24 hours after the oldest of the five.
     expect(sixth.body.retry_at).toBe(new Date(Date.parse(written[0].body.data.created_at) + POSTS_WINDOW_MS).toISOString());
     // Moods are not posts: a short text still goes through.
@@ -72,7 +72,7 @@ describe('posting rules', () => {
     expect((await post(g, content)).status).toBe(201);
     const again = await post(g, `  ${content.toUpperCase().replace(' ', '   ')} `);
     expect(again.status).toBe(422);
-    expect(again.body.message).toContain('duplicated');
+    expect(again.body).toEqual({ code: 'DUPLICATE', message: 'This post is duplicated: you have already shared the same text.' });
   });
 
   it('rejects empty, blank, over-long text and unknown feelings with 422 naming the field, storing nothing', async () => {
@@ -95,8 +95,14 @@ describe('posting rules', () => {
   });
 
   it('needs sign-in to write', async () => {
-    expect((await t.call(null, 'POST', '/api/posts', { content: text(200) })).status).toBe(401);
-    expect((await t.call(null, 'POST', '/api/user/store/moods', { content: 'x', feeling_id: 1 })).status).toBe(401);
+    expect(await t.call(null, 'POST', '/api/posts', { content: text(200) })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
+    expect(await t.call(null, 'POST', '/api/user/store/moods', { content: 'x', feeling_id: 1 })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
   });
 });
 
@@ -113,9 +119,9 @@ describe('reading', () => {
     expect(page.data[0].is_mine).toBe(false);
     const one = await t.call(null, 'GET', `/api/posts/${page.data[0].id}`);
     expect(one.body.data.id).toBe(page.data[0].id);
-    expect((await t.call(null, 'GET', '/api/posts/99999999')).status).toBe(404);
-    expect((await t.call(null, 'GET', '/api/posts/abc')).status).toBe(422);
-    expect((await t.call(null, 'GET', '/api/posts?page=0')).status).toBe(422);
+    expect(await t.call(null, 'GET', '/api/posts/99999999')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await t.call(null, 'GET', '/api/posts/abc')).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
+    expect(await t.call(null, 'GET', '/api/posts?page=0')).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
   });
 
   it('translates feelings into the language asked for', async () => {
@@ -144,10 +150,14 @@ describe('comments', () => {
 
   it('refuses comments on unknown posts (404) and bad content (422) without writing', async () => {
     const g = await signInGuest(t.app);
-    expect((await t.call(g, 'POST', '/api/comments', { post_id: 99999999, content: 'hello' })).status).toBe(404);
+    expect(await t.call(g, 'POST', '/api/comments', { post_id: 99999999, content: 'hello' })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
     const p = (await post(g, text(200))).body.data;
     const long = await t.call(g, 'POST', '/api/comments', { post_id: p.id, content: 'x'.repeat(2001) });
     expect(long.status).toBe(422);
+    expect(long.body.code).toBe('VALIDATION');
     expect(long.body.errors).toEqual({ content: ['Must be at most 2,000 characters.'] });
     expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.comments_count).toBe(0);
   });

@@ -28,18 +28,27 @@ describe('thoughts', () => {
     expect(list.data[0].id).toBe(th.id);
     expect(list.meta.total).toBeGreaterThanOrEqual(1);
 
-    expect((await t.call(other, 'PUT', `/api/thoughts/${th.id}`, { content: 'Mine now' })).status).toBe(403);
-    expect((await t.call(null, 'PUT', `/api/thoughts/${th.id}`, { content: 'Mine now' })).status).toBe(401);
+    expect(await t.call(other, 'PUT', `/api/thoughts/${th.id}`, { content: 'Mine now' })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect(await t.call(null, 'PUT', `/api/thoughts/${th.id}`, { content: 'Mine now' })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
     const edited = await t.call(author, 'PUT', `/api/thoughts/${th.id}`, { content: 'Rest is a need, not a reward.' });
     expect(edited.body.data.content).toBe('Rest is a need, not a reward.');
-    expect((await t.call(author, 'PUT', `/api/thoughts/${th.id}`, { content: 'x'.repeat(501) })).status).toBe(422);
-    expect((await t.call(author, 'POST', '/api/thoughts', { content: '   ' })).status).toBe(422);
+    expect(await t.call(author, 'PUT', `/api/thoughts/${th.id}`, { content: 'x'.repeat(501) })).toMatchObject({
+      status: 422,
+      body: { code: 'VALIDATION' },
+    });
+    expect(await t.call(author, 'POST', '/api/thoughts', { content: '   ' })).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
 
-    expect((await t.call(other, 'DELETE', `/api/thoughts/${th.id}`)).status).toBe(403);
+    expect(await t.call(other, 'DELETE', `/api/thoughts/${th.id}`)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     expect((await t.call(author, 'DELETE', `/api/thoughts/${th.id}`)).status).toBe(204);
-    expect((await t.call(null, 'GET', `/api/thoughts/${th.id}`)).status).toBe(404);
+    expect(await t.call(null, 'GET', `/api/thoughts/${th.id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect((await t.call(null, 'GET', `/api/check-thought-url?id=${th.id}`)).body).toEqual({ exists: false });
-    expect((await t.call(author, 'DELETE', `/api/thoughts/${th.id}`)).status).toBe(404);
+    expect(await t.call(author, 'DELETE', `/api/thoughts/${th.id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 
   it('keeps one reaction per reader: same type again removes it, another replaces it', async () => {
@@ -53,8 +62,14 @@ describe('thoughts', () => {
     expect((await react(a, 'hope')).body).toEqual({ reactions: { love: 1, insightful: 0, relate: 0, hope: 0 }, my_reaction: null });
     expect((await t.call(b, 'GET', `/api/thoughts/${th.id}`)).body.data.my_reaction).toBe('love');
     expect((await react(a, 'angry')).status).toBe(422);
-    expect((await t.call(null, 'POST', '/api/thoughts-reaction', { thought_id: th.id, type: 'love' })).status).toBe(401);
-    expect((await t.call(a, 'POST', '/api/thoughts-reaction', { thought_id: 999999, type: 'love' })).status).toBe(404);
+    expect(await t.call(null, 'POST', '/api/thoughts-reaction', { thought_id: th.id, type: 'love' })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
+    expect(await t.call(a, 'POST', '/api/thoughts-reaction', { thought_id: 999999, type: 'love' })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
   });
 
   it('lists popular thoughts, top contributors, related thoughts and JSON-LD', async () => {
@@ -70,7 +85,7 @@ describe('thoughts', () => {
     const related = (await t.call(null, 'GET', `/api/relatedThoughts?thought_id=${ths[0].id}`)).body.data.map((x: { id: number }) => x.id);
     expect(related).toContain(ths[1].id);
     expect(related).not.toContain(ths[0].id);
-    expect((await t.call(null, 'GET', '/api/relatedThoughts?thought_id=999999')).status).toBe(404);
+    expect(await t.call(null, 'GET', '/api/relatedThoughts?thought_id=999999')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect((await t.call(null, 'GET', `/api/check-thought-url?id=${ths[0].id}`)).body).toEqual({ exists: true });
     expect((await t.call(null, 'GET', `/api/schema/thought/${ths[0].id}`)).body).toMatchObject({ '@type': 'SocialMediaPosting' });
   });

@@ -56,7 +56,7 @@ describe('topics', () => {
     const related = (await t.call(null, 'GET', `/api/relatedTopics?topic_id=${a.id}`)).body.data.map((x: { id: number }) => x.id);
     expect(related).toEqual([b.id]);
     expect(related).not.toContain(c.id);
-    expect((await t.call(null, 'GET', '/api/topics/999999')).status).toBe(404);
+    expect(await t.call(null, 'GET', '/api/topics/999999')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     const ld = (await t.call(null, 'GET', `/api/schema/topic/${a.id}`)).body;
     expect(ld).toMatchObject({ '@type': 'DiscussionForumPosting', headline: expect.stringContaining('Coping with exams') });
   });
@@ -74,9 +74,10 @@ describe('topics', () => {
     ] as const) {
       const res = await t.call(g, 'POST', '/api/topics', body);
       expect(res.status).toBe(422);
+      expect(res.body.code).toBe('VALIDATION');
       expect(res.body.errors).toHaveProperty(field);
     }
-    expect((await t.call(null, 'POST', '/api/topics', base)).status).toBe(401);
+    expect(await t.call(null, 'POST', '/api/topics', base)).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect((await t.call(null, 'GET', '/api/topics')).body.meta.total).toBe(before);
   });
 
@@ -93,12 +94,14 @@ describe('topics', () => {
 
     const second = await t.call(g, 'POST', '/api/posts', { content: 'Still awake, still worried about it.', topic_id: topic.id });
     expect(second.status).toBe(429);
-    expect(second.body).toMatchObject({ message: 'Please wait 30 minutes', isAllowed: false, time: true });
+    expect(second.body).toMatchObject({ code: 'TOPIC_INTERVAL', message: 'Please wait 30 minutes', isAllowed: false, time: true });
     const retryAt = new Date(second.body.retry_at).getTime();
     expect(retryAt).toBeGreaterThan(Date.now() + 29 * 60 * 1000);
-    expect((await t.call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).body).toMatchObject({
+    expect((await t.call(g, 'GET', `/api/check-new-note?type=topic&topic_id=${topic.id}`)).body).toEqual({
       isAllowed: false,
+      code: 'TOPIC_INTERVAL',
       time: true,
+      retry_at: second.body.retry_at,
     });
     // Another topic, and another person, are not held back.
     expect((await t.call(g, 'POST', '/api/posts', { content: 'A different topic entirely.', topic_id: other.id })).status).toBe(201);
@@ -117,8 +120,14 @@ describe('topics', () => {
     expect(list.data.every((p: { topic_id: number }) => p.topic_id === topic.id)).toBe(true);
     expect((await t.call(null, 'GET', `/api/topics/${topic.id}`)).body.data.posts_count).toBe(3);
     expect((await t.call(null, 'GET', '/api/latestTopicPosts')).body.data.length).toBeGreaterThanOrEqual(3);
-    expect((await t.call(g, 'GET', '/api/check-new-note?type=topic&topic_id=999999')).status).toBe(404);
-    expect((await t.call(g, 'POST', '/api/posts', { content: 'Nowhere', topic_id: 999999 })).status).toBe(422);
+    expect(await t.call(g, 'GET', '/api/check-new-note?type=topic&topic_id=999999')).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+    expect(await t.call(g, 'POST', '/api/posts', { content: 'Nowhere', topic_id: 999999 })).toMatchObject({
+      status: 422,
+      body: { code: 'VALIDATION' },
+    });
   });
 
   it('ranks trending topics by posts and supports in the last 7 days', async () => {

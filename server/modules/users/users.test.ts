@@ -45,6 +45,7 @@ describe('PUT /api/users/{id}', () => {
     const b = await signInGuest(t.app);
     const res = await t.app.inject({ method: 'PUT', url: `/api/users/${b.id}`, headers: a.auth, payload: { nickname: 'Taken Over' } });
     expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, b.id));
     expect(row.nickname).toBe(b.nickname);
   });
@@ -95,6 +96,7 @@ describe('profile information and password', () => {
       payload: { username: mine.username.toUpperCase() },
     });
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('VALIDATION');
     expect(res.json().errors.username).toEqual(['This is already taken.']);
     const bad = await t.app.inject({
       method: 'PUT',
@@ -103,6 +105,7 @@ describe('profile information and password', () => {
       payload: { email: 'not-an-email' },
     });
     expect(bad.statusCode).toBe(422);
+    expect(bad.json().code).toBe('VALIDATION');
     expect(bad.json().errors.email).toBeDefined();
   });
 
@@ -115,6 +118,7 @@ describe('profile information and password', () => {
       payload: { password: 'first password', password_confirmation: 'other password' },
     });
     expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().code).toBe('VALIDATION');
     expect(mismatch.json().errors.password_confirmation).toBeDefined();
     const short = await t.app.inject({
       method: 'PUT',
@@ -145,6 +149,7 @@ describe('profile information and password', () => {
       payload: { current_password: 'nope', password: 'second password', password_confirmation: 'second password' },
     });
     expect(wrongCurrent.statusCode).toBe(422);
+    expect(wrongCurrent.json().code).toBe('VALIDATION');
     const ok = await t.app.inject({
       method: 'PUT',
       url: '/api/user/password',
