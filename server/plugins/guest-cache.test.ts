@@ -112,6 +112,7 @@ describe('the guest cache', () => {
     await guestGet('/api/posts/999999');
     const missing = await guestGet('/api/posts/999999');
     expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
     expect(missing.headers['x-guest-cache']).toBeUndefined();
     await guestGet('/api/feelings');
     expect((await guestGet('/api/feelings')).headers['x-guest-cache']).toBeUndefined();
@@ -161,9 +162,15 @@ describe('what clears the guest cache', () => {
   it('nor a write that failed', async () => {
     const author = await signInGuest(t.app);
     await keep();
-    expect((await t.call(author, 'POST', '/api/comments', { post_id: 999_999, content: 'Nobody will read this.' })).status).toBe(404);
-    expect((await t.call(author, 'POST', '/api/posts', { content: '' })).status).toBe(422);
-    expect((await t.call(null, 'POST', '/api/posts', { content: long('Signed out') })).status).toBe(401);
+    expect(await t.call(author, 'POST', '/api/comments', { post_id: 999_999, content: 'Nobody will read this.' })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+    expect(await t.call(author, 'POST', '/api/posts', { content: '' })).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
+    expect(await t.call(null, 'POST', '/api/posts', { content: long('Signed out') })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
     expect(await stillKept()).toBe(true);
   });
 
