@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } catch (err) {
       // An expired session reads as signed out; the page still renders. Any other failure is the page's: shown
       // signed out, a signed-in visitor would be told wrongly that they are not.
-      if (!(err instanceof ApiError && err.status === 401)) failed(request, err);
+      if (!(err instanceof ApiError && err.code === 'UNAUTHENTICATED')) failed(request, err);
     }
   }
   const cookieTheme = cookies[COOKIE.theme];

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { commentSchema } from './schemas/comments.ts';
 import type { pageLinksSchema, pageMetaSchema } from './schemas/envelopes.ts';
+import type { errorSchema } from './schemas/errors.ts';
 import type { feelingSchema } from './schemas/feelings.ts';
 import type { contentLanguagesSchema, languageInfoSchema } from './schemas/languages.ts';
 import type { moodReactionsSchema, moodSchema } from './schemas/moods.ts';
@@ -42,10 +43,7 @@ export interface Paged<T> {
   links: z.infer<typeof pageLinksSchema>;
 }
 
-export interface ApiErrorBody {
-  message: string;
-  errors?: Record<string, string[]>;
-}
+export type ApiErrorBody = z.infer<typeof errorSchema>;
 
 export type Feeling = z.infer<typeof feelingSchema>;
 export type PollOption = z.infer<typeof pollOptionSchema>;

@@ -22,7 +22,7 @@ export async function requireUser(context: Readonly<RouterContextProvider>): Pro
     return (await createApi(ctx.api, { locale }).currentUser()).data;
   } catch (err) {
     // A cookie whose session ended (logged out elsewhere, expired) counts as signed out.
-    if (err instanceof ApiError && err.status === 401) signInRedirect(locale);
+    if (err instanceof ApiError && err.code === 'UNAUTHENTICATED') signInRedirect(locale);
     failed(context.get(languageContext).path, err);
   }
 }

@@ -70,7 +70,8 @@ export async function orNotFound<T>(request: Request, call: Promise<T>): Promise
     if (err instanceof ApiError) {
       const target = (err.body as { redirect?: unknown }).redirect;
       if (typeof target === 'string' && target) followRedirect(target);
-      if (err.status === 404 || err.status === 422) notFound(request);
+      // An id that is unknown, or that cannot be one (`/problem/abc`), is a missing page.
+      if (err.code === 'NOT_FOUND' || err.code === 'VALIDATION') notFound(request);
     }
     failed(request, err);
   }

@@ -41,7 +41,7 @@ export default function QrApprove({ params }: Route.ComponentProps) {
       setOutcome({ phase: 'approved', message });
     } catch (err) {
       if (err instanceof ApiError) {
-        setOutcome({ phase: err.status === 404 || err.status === 410 ? 'dead' : 'error', message: err.message });
+        setOutcome({ phase: err.code === 'NOT_FOUND' || err.code === 'QR_EXPIRED' ? 'dead' : 'error', message: err.message });
       } else {
         setOutcome({ phase: 'error', message: intl.formatMessage({ id: 'errors.network' }) });
       }

@@ -131,7 +131,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
         {blocked ? (
           <p role="alert" className="mt-2 rounded-xl bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
             <FormattedMessage
-              id={'limit' in blocked && blocked.limit ? 'composer.blocked_limit' : 'composer.blocked_time'}
+              id={blocked.code === 'POST_LIMIT' ? 'composer.blocked_limit' : 'composer.blocked_time'}
               values={{
                 when: (
                   <FormattedRelativeTime value={secondsFrom(blocked.retry_at, Date.now())} numeric="auto" updateIntervalInSeconds={60} />

@@ -4,17 +4,21 @@
  * the browser.
  */
 import type { z } from 'zod';
+import type { ErrorCode } from '../../../core/errors.ts';
 import { APP_VERSION } from '../../../core/limits.ts';
 import type { ApiErrorBody } from '../../../core/types.ts';
 import type { ApiFetch } from '../context.ts';
 
+/** A refusal of the API. Callers branch on `code` (core/errors.ts), never on the status or the translated message. */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode;
   readonly body: ApiErrorBody;
 
   constructor(status: number, body: ApiErrorBody) {
     super(body.message);
     this.status = status;
+    this.code = body.code;
     this.body = body;
   }
 }
@@ -50,7 +54,8 @@ export function createHttp(fetcher: ApiFetch, options: ApiOptions): Http {
       credentials: 'same-origin',
     });
     if (res.status === 204) return undefined;
-    const json = (await res.json().catch(() => ({ message: res.statusText }))) as unknown;
+    // A body that is not JSON comes from something in front of the server (a proxy's 502 page), not from the API.
+    const json = (await res.json().catch(() => ({ code: 'SERVER_ERROR', message: res.statusText }))) as unknown;
     if (!res.ok) throw new ApiError(res.status, json as ApiErrorBody);
     return json;
   }

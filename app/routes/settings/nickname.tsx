@@ -62,7 +62,7 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
       setChoice(null);
       await revalidator.revalidate();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setFieldError(Object.values(err.body.errors ?? {})[0]?.[0] ?? err.message);
+      if (err instanceof ApiError && err.code === 'VALIDATION') setFieldError(Object.values(err.body.errors ?? {})[0]?.[0] ?? err.message);
       else toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
     } finally {
       setBusy(null);
