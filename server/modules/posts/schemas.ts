@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, REPORT_NOTE_MAX } from '../../../core/limits.ts';
+import { LIMITS } from '../../../core/limits.ts';
 import { idField, text } from '../../lib/http.ts';
 
 export const postContent = text(1, LIMITS.post);
@@ -10,4 +10,3 @@ export const pollInput = z.object({
 
 export const postIdBody = z.object({ post_id: idField });
 export const moodIdBody = z.object({ mood_id: idField });
-export const reportBody = { report_type_id: idField, note: z.string().trim().max(REPORT_NOTE_MAX).optional() };

@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import { noticeSchema } from '../../../core/schemas/envelopes.ts';
 import { reportTypeListSchema } from '../../../core/schemas/reports.ts';
 import type { Db } from '../../../db/client.ts';
 import { errorSchema, idField } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { reportBody } from '../posts/schemas.ts';
 import { listReportTypes, type ReportTarget, report } from './service.ts';
 
 const endpoints: [path: string, target: ReportTarget, field: string][] = [
@@ -15,6 +15,8 @@ const endpoints: [path: string, target: ReportTarget, field: string][] = [
   ['/api/user/store/report/mood', 'mood', 'mood_id'],
   ['/api/report-comment', 'comment', 'comment_id'],
 ];
+
+const reportBody = { report_type_id: idField, note: z.string().trim().max(REPORT_NOTE_MAX).optional() };
 
 export default async function reportRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
