@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrLogins } from '../../../db/schema.ts';
 import { createTestApp, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { frozenClock } from '../../../tests/helpers/clock.ts';
 import { joined } from '../../../tests/helpers/realtime.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { QR_COLLECT_MS, QR_TTL_MS } from './service.ts';
@@ -14,19 +15,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-/**
- * The QR service reads the time from `Date`; faking only `Date` (timers and I/O run as usual) makes every
- * expiry exact and lets a test step past one instead of waiting or rewriting rows.
- */
-function frozenClock() {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  const start = Date.now();
-  return { start, at: (ms: number) => vi.setSystemTime(start + ms) };
-}
 
 async function createQr(headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'POST', url: '/api/create-qr', headers: { host: 'kindred.test', ...headers } });

@@ -106,7 +106,7 @@ describe('profile information and password', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().code).toBe('VALIDATION');
-    expect(bad.json().errors.email).toBeDefined();
+    expect(bad.json().errors).toEqual({ email: ['Enter a valid email address.'] });
   });
 
   it('requires matching confirmation, and the current password once one is set', async () => {
@@ -119,14 +119,14 @@ describe('profile information and password', () => {
     });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().code).toBe('VALIDATION');
-    expect(mismatch.json().errors.password_confirmation).toBeDefined();
+    expect(mismatch.json().errors).toEqual({ password_confirmation: ['The passwords do not match.'] });
     const short = await t.app.inject({
       method: 'PUT',
       url: '/api/user/password',
       headers: g.auth,
       payload: { password: 'short', password_confirmation: 'short' },
     });
-    expect(short.json().errors.password).toBeDefined();
+    expect(short.json().errors).toEqual({ password: ['Must be at least 8 characters.'] });
 
     const set = await t.app.inject({
       method: 'PUT',
@@ -141,7 +141,7 @@ describe('profile information and password', () => {
       headers: g.auth,
       payload: { password: 'second password', password_confirmation: 'second password' },
     });
-    expect(noCurrent.json().errors.current_password).toBeDefined();
+    expect(noCurrent.json().errors).toEqual({ current_password: ['This field is required.'] });
     const wrongCurrent = await t.app.inject({
       method: 'PUT',
       url: '/api/user/password',
