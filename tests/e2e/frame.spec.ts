@@ -363,9 +363,11 @@ test('links prefetch on intent, but not on a data-saving connection', async ({ p
 
   const saving = await browser.newPage();
   await saving.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+  await saving.clock.install();
   await saving.goto(page.url());
   await saving.getByRole('navigation', { name: en['nav.main'] }).getByRole('link', { name: en['nav.moods'] }).hover();
-  await saving.waitForTimeout(500);
+  // Past the hover-intent delay on the page's clock: the prefetch was decided, and refused, by now.
+  await saving.clock.runFor(1_000);
   await expect(saving.locator('link[rel="prefetch"][href*="mood.data"]')).toHaveCount(0);
   await saving.close();
 });
