@@ -83,7 +83,8 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <PostCard
-          key={post.id}
+          // Not the bare id: Comments, a sibling, is keyed by it, and equal sibling keys make React keep stale copies.
+          key={`post-${post.id}`}
           post={post}
           page
           onEdit={() => setEditing(true)}
