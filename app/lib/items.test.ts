@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../core/types.ts';
 import { isRemoved, readItem, removeItem, subscribeItem, type Toggle, toggleItem, updateItem } from './items.ts';
-import { moveReaction } from './toggles.ts';
 
 let nextId = 1;
 /** A post with a fresh id, so tests never share an entry of the module's one store. */
@@ -191,11 +190,5 @@ describe('item store', () => {
     expect(isRemoved('post', p)).toBe(true);
     // `copy` reaches a view only after the removal, as a revalidated list would: the server lists it again.
     expect(isRemoved('post', copy)).toBe(false);
-  });
-
-  it('moves one reaction between counts', () => {
-    expect(moveReaction({ hug: 2, care: 0 }, 'hug', 'care')).toEqual({ hug: 1, care: 1 });
-    expect(moveReaction({ hug: 2, care: 0 }, null, 'hug')).toEqual({ hug: 3, care: 0 });
-    expect(moveReaction({ hug: 2, care: 0 }, 'hug', null)).toEqual({ hug: 1, care: 0 });
   });
 });
