@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { MOOD_THRESHOLD, POINTS, POSTS_PER_DAY, POSTS_WINDOW_MS, TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
 import { graphemeLength, normalizeForDuplicate } from '../../../core/text.ts';
-import type { Mood, Post } from '../../../core/types.ts';
+import type { Mood, NoteCheck, Post } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { feelings, moods, posts } from '../../../db/schema.ts';
 import { Invalid, ownedBy, Rejected, TooMany } from '../../errors.ts';
@@ -52,13 +52,10 @@ async function assertNotDuplicate(tx: Tx, userId: number, key: string, except?: 
   if (m) throw new Rejected('DUPLICATE', { key: 'posts.duplicated' });
 }
 
-/** A refusal names its rule twice: `limit`/`time` as API.md fixes them, and the error code the 429 of a write carries. */
-export type NoteCheck =
-  | { isAllowed: true }
-  | { isAllowed: false; code: 'POST_LIMIT'; limit: true; retry_at: string }
-  | { isAllowed: false; code: 'TOPIC_INTERVAL'; time: true; retry_at: string };
-
-/** The posting limits (API.md "Creating", step 2) as an answer; `write` turns a refusal into a 429. */
+/**
+ * The posting limits (API.md "Creating", step 2) as an answer; `write` turns a refusal into a 429. A refusal names
+ * its rule twice: `limit`/`time` as API.md fixes them, and the error code that 429 carries.
+ */
 export async function checkNewNote(db: DbOrTx, userId: number, topicId?: number): Promise<NoteCheck> {
   const windowStart = new Date(Date.now() - POSTS_WINDOW_MS);
   const recent = await db
