@@ -65,3 +65,21 @@ test('a feed page kept by the guest cache hydrates onto its markup although its 
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });
+
+test('the guest cache keeps a page for the next guest, but never a page that failed', async ({ baseURL }) => {
+  const guest = await request.newContext({ baseURL });
+  const twice = async (path: string) => {
+    const answers = [await guest.get(path), await guest.get(path)];
+    return answers.map((r) => [r.status(), r.headers()['x-guest-cache'] ?? null]);
+  };
+  // A query string of its own, so that no other test's visit has kept it already.
+  expect(await twice(`/faq?visit=${Date.now()}`)).toEqual([
+    [200, null],
+    [200, 'hit'],
+  ]);
+  expect(await twice('/problem/999999999')).toEqual([
+    [404, null],
+    [404, null],
+  ]);
+  await guest.dispose();
+});
