@@ -9,7 +9,7 @@ import { graphemeLength } from '../../core/text.ts';
 import type { Paged } from '../../core/types.ts';
 
 // The contract's shapes (core/schemas) that routes use beside the pieces below, so routes import them from here.
-export { messageSchema, pagedSchema } from '../../core/schemas/envelopes.ts';
+export { messageSchema } from '../../core/schemas/envelopes.ts';
 
 import { errorSchema } from '../../core/schemas/errors.ts';
 
@@ -70,12 +70,25 @@ export function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/** The error body of one response, described by the codes it carries and when: `errorOf('DUPLICATE: …')`. */
+export const errorOf = (description: string) => errorSchema.describe(description);
+
 /**
- * Documents the error answers a route can give in its OpenAPI schema; the responses a route declares itself
- * (with their own descriptions) are kept. Plugins call it for the failures they add to every route.
+ * Documents the error answers a route can give, by status, in its OpenAPI schema. A plain `errorSchema` the route
+ * declared gets the description too; an `errorOf(…)` it declared is kept. Plugins call it for every route.
  */
-export function documentErrors(route: RouteOptions, statuses: number[]) {
+export function documentErrors(route: RouteOptions, errors: Partial<Record<number, string>>) {
   const response: Record<string, unknown> = { ...(route.schema?.response as Record<string, unknown> | undefined) };
-  for (const status of statuses) response[status] ??= errorSchema;
+  for (const [status, description] of Object.entries(errors)) {
+    if (description && (response[status] === undefined || response[status] === errorSchema)) response[status] = described(description);
+  }
   route.schema = { ...route.schema, response };
+}
+
+// The same few descriptions recur on every route: one schema each.
+const describedErrors = new Map<string, z.ZodType>();
+function described(description: string): z.ZodType {
+  let schema = describedErrors.get(description);
+  if (!schema) describedErrors.set(description, (schema = errorOf(description)));
+  return schema;
 }
