@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTS_WINDOW_MS } from '../../../core/limits.ts';
+import { POINTS, POSTS_WINDOW_MS } from '../../../core/limits.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
@@ -92,7 +92,7 @@ describe('support, favorite, hide', () => {
     expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.supports_count).toBe(6);
     // Support received earns the author points (DESIGN.md ranks).
     const me = (await t.call(author, 'GET', '/api/get/data/user')).body.data;
-    expect(me.points).toBeGreaterThanOrEqual(6 * 2);
+    expect(me.points).toBe(POINTS.post + 6 * POINTS.supportReceived);
   });
 
   it('toggles favorites and lists them', async () => {
