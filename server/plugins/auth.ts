@@ -85,7 +85,10 @@ export default fp(
       if (hooks.includes(requireUser)) route.schema = { ...route.schema, security: [{ bearer: [] }] };
       if (!route.url.startsWith('/api/') || !route.schema) return;
       const methods = [route.method].flat();
-      documentErrors(route, [...(hooks.includes(requireUser) ? [401] : []), ...(methods.some((m) => !SAFE_METHODS.has(m)) ? [419] : [])]);
+      documentErrors(route, {
+        ...(hooks.includes(requireUser) ? { 401: 'UNAUTHENTICATED: not signed in' } : {}),
+        ...(methods.some((m) => !SAFE_METHODS.has(m)) ? { 419: 'CSRF: signed in by cookie, without the X-CSRF-Token header' } : {}),
+      });
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'locale'] },

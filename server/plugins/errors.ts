@@ -94,11 +94,15 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/') || !route.schema) return;
       const { body, querystring, params } = route.schema;
-      const statuses = [500];
-      if (route.config?.rateLimit !== false) statuses.push(429);
-      if (body) statuses.push(400);
-      if (body || querystring || params) statuses.push(422);
-      documentErrors(route, statuses);
+      const declared = (route.schema.response ?? {}) as Record<string, unknown>;
+      documentErrors(route, {
+        ...(body ? { 400: 'MALFORMED_JSON: the body is not JSON' } : {}),
+        ...('403' in declared ? { 403: "FORBIDDEN: someone else's content" } : {}),
+        ...('404' in declared ? { 404: 'NOT_FOUND: no item with this id' } : {}),
+        ...(body || querystring || params ? { 422: 'VALIDATION: `errors` names each bad field' } : {}),
+        ...(route.config?.rateLimit === false ? {} : { 429: 'RATE_LIMITED: too many requests from this address' }),
+        500: 'SERVER_ERROR: a fault, logged with the request id',
+      });
     });
 
     app.setNotFoundHandler((request, reply) =>

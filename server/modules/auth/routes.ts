@@ -6,7 +6,7 @@ import { authResponseSchema } from '../../../core/schemas/users.ts';
 import type { Db } from '../../../db/client.ts';
 import { type CookieSettings, clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts';
 import type { Counter } from '../../lib/counter.ts';
-import { errorSchema } from '../../lib/http.ts';
+import { errorOf } from '../../lib/http.ts';
 import { passwordSchema } from '../users/schemas.ts';
 import { serializer, toUser } from '../users/service.ts';
 import { createGuest, login, revokeToken } from './service.ts';
@@ -62,7 +62,11 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
             path: ['username'],
             params: { key: 'validation.required' },
           }),
-        response: { 200: authResponseSchema, 422: errorSchema, 429: errorSchema },
+        response: {
+          200: authResponseSchema,
+          422: errorOf('INVALID_CREDENTIALS: wrong username, email or password, the same for an unknown user; VALIDATION'),
+          429: errorOf('LOGIN_THROTTLED: too many failed sign-ins for this identifier or address, with retry_at; RATE_LIMITED'),
+        },
       },
     },
     async (request, reply) => {

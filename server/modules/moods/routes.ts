@@ -13,7 +13,7 @@ import { viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listFeelings } from '../feelings/service.ts';
 import { removeVote, vote } from '../polls/service.ts';
-import { moodIdBody, pollInput, postContent } from '../posts/schemas.ts';
+import { moodIdBody, pollInput, postContent, postingLimited, textRefused } from '../posts/schemas.ts';
 import { deleteMood, updateMood, write } from '../posts/write.ts';
 import { getMood, interact, listMoods, setMoodHidden } from './service.ts';
 
@@ -60,8 +60,8 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
         body: z.object({ content: postContent, feeling_id: idField, poll: pollInput.optional() }),
         response: {
           201: moodCreatedSchema,
-          422: errorSchema,
-          429: errorSchema,
+          422: textRefused,
+          429: postingLimited,
         },
       },
     },
@@ -87,7 +87,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
         summary: 'Edit your own mood (it stays a mood: fewer than 150 characters)',
         params: idParam,
         body: z.object({ content: postContent, feeling_id: idField }),
-        response: { 200: moodUpdatedSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema },
+        response: { 200: moodUpdatedSchema, 403: errorSchema, 404: errorSchema, 422: textRefused },
       },
     },
     async (request) => ({

@@ -23,7 +23,7 @@ import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { topicExists } from '../topics/service.ts';
 import { POST_SWITCHES, type PostSwitch, setHidden, setSupport, toggleFavorite, toggleSwitch } from './actions.ts';
-import { pollInput, postContent, postIdBody } from './schemas.ts';
+import { pollInput, postContent, postIdBody, postingLimited, textRefused } from './schemas.ts';
 import {
   getPost,
   latestTopicPosts,
@@ -94,8 +94,8 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         body: z.object({ content: postContent, feeling_id: idField.optional(), topic_id: idField.optional(), poll: pollInput.optional() }),
         response: {
           201: postCreatedSchema,
-          422: errorSchema,
-          429: errorSchema,
+          422: textRefused,
+          429: postingLimited,
         },
       },
     },
@@ -118,7 +118,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         summary: 'Edit your own post',
         params: idParam,
         body: z.object({ content: postContent, feeling_id: idField.optional() }),
-        response: { 200: postUpdatedSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema },
+        response: { 200: postUpdatedSchema, 403: errorSchema, 404: errorSchema, 422: textRefused },
       },
     },
     async (request) => ({

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { type CookieSettings, setSessionCookies } from '../../lib/cookies.ts';
-import { errorSchema, messageSchema } from '../../lib/http.ts';
+import { errorOf, errorSchema, messageSchema } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { qrRoom } from '../../plugins/realtime.ts';
 import { serializer, toUser } from '../users/service.ts';
@@ -46,7 +46,7 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
         body: z.looseObject({}).nullish(),
         response: {
           201: qrCodeSchema,
-          400: errorSchema,
+          400: errorOf('BAD_REQUEST: the Host header cannot make the approval URL (without PUBLIC_URL); MALFORMED_JSON'),
           429: errorSchema,
         },
       },
@@ -74,8 +74,8 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
         response: {
           200: messageSchema,
           401: errorSchema,
-          404: errorSchema.describe('Unknown code'),
-          410: errorSchema.describe('The code expired, or was already approved or used'),
+          404: errorOf('NOT_FOUND: unknown code'),
+          410: errorOf('QR_EXPIRED: the code expired, or was already approved or used'),
           422: errorSchema,
         },
       },

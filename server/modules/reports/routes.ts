@@ -6,7 +6,7 @@ import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import { noticeSchema } from '../../../core/schemas/envelopes.ts';
 import { reportTypeListSchema } from '../../../core/schemas/reports.ts';
 import type { Db } from '../../../db/client.ts';
-import { errorSchema, idField } from '../../lib/http.ts';
+import { errorOf, errorSchema, idField } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listReportTypes, type ReportTarget, report } from './service.ts';
 
@@ -44,7 +44,11 @@ export default async function reportRoutes(fastify: FastifyInstance, opts: { db:
           tags: ['reports'],
           summary: `Report a ${target} (once per user)`,
           body: z.object({ [field]: idField, ...reportBody }),
-          response: { 201: noticeSchema, 404: errorSchema, 422: errorSchema },
+          response: {
+            201: noticeSchema,
+            404: errorSchema,
+            422: errorOf('ALREADY_REPORTED: this user already reported it; VALIDATION: `errors` names each bad field'),
+          },
         },
       },
       async (request, reply) => {
