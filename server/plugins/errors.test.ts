@@ -1,0 +1,55 @@
+/** The error bodies no feature test reaches: faults, and what Fastify refuses before a route runs. */
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { AppError } from '../errors.ts';
+import { translate } from '../i18n.ts';
+import errorsPlugin from './errors.ts';
+import localePlugin from './locale.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('error bodies', () => {
+  it('answer a fault with 500 SERVER_ERROR and nothing of the cause, and an AppError with its own code', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(fastifyCookie);
+    await app.register(localePlugin, {});
+    await app.register(errorsPlugin);
+    app.get('/api/fault', async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    app.get('/api/gone', async () => {
+      throw new AppError(410, 'QR_EXPIRED', { key: 'errors.qr_expired' });
+    });
+    try {
+      const fault = await app.inject({ method: 'GET', url: '/api/fault' });
+      expect([fault.statusCode, fault.json()]).toEqual([500, { code: 'SERVER_ERROR', message: 'Server Error' }]);
+      const gone = await app.inject({ method: 'GET', url: '/api/gone', headers: { 'x-locale': 'fr' } });
+      expect(gone.statusCode).toBe(410);
+      expect(gone.json().code).toBe('QR_EXPIRED');
+      expect(gone.json().message).toBe(translate('fr', 'errors.qr_expired'));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('give the framing Fastify refuses a code: a body too large, a media type it does not read', async () => {
+    const large = await t.call(null, 'POST', '/api/login', { username: 'x'.repeat(300 * 1024), password: 'y' });
+    expect([large.status, large.body.code]).toEqual([413, 'UNSUPPORTED_REQUEST']);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect([text.statusCode, text.json().code]).toEqual([415, 'UNSUPPORTED_REQUEST']);
+  });
+});
