@@ -88,7 +88,9 @@ export function documentErrors(route: RouteOptions, errors: Partial<Record<numbe
 // The same few descriptions recur on every route: one schema each.
 const describedErrors = new Map<string, z.ZodType>();
 function described(description: string): z.ZodType {
-  let schema = describedErrors.get(description);
-  if (!schema) describedErrors.set(description, (schema = errorOf(description)));
+  const known = describedErrors.get(description);
+  if (known) return known;
+  const schema = errorOf(description);
+  describedErrors.set(description, schema);
   return schema;
 }
