@@ -4,6 +4,7 @@
  * with `app.inject` directly.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../../core/errors.ts';
 import type { Guest } from './app.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,7 +16,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export interface ApiBody {
   message?: string;
-  code?: string;
+  /** On errors: what a test asserts, rather than the translated message. */
+  code?: ErrorCode;
   errors?: Record<string, string[]>;
   // biome-ignore lint/suspicious/noExplicitAny: the default for tests that do not name the response's shape
   data?: any;
