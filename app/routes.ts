@@ -3,7 +3,7 @@
  * under /{code}. The language layout (`layouts/language.tsx`) checks the segment and puts the page's language in
  * the router context; an unknown code, or /en/…, is the 404 page. Screens sit in the five layouts as DESIGN.md
  * assigns them. Route ids are the screen names (SPEC.md section 2 named one route per screen and language,
- * `name___code`; decision 005 explains the departure).
+ * `name___code`; decision 006 explains the departure).
  */
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 

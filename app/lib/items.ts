@@ -5,7 +5,7 @@
  * it. Toggles (support, favorite, reactions, votes, switches) are queued per item and group: one request at a
  * time, and when it returns, one more with the last state the reader picked, so five quick clicks end in the
  * fifth click's state with the server agreeing, and nothing flickers back in between. Why a hand-written
- * store and not TanStack Query: docs/decisions/005-client-item-store.md.
+ * store and not TanStack Query: docs/decisions/007-client-item-store.md.
  *
  * During server rendering every view renders its own props (`getServerSnapshot`) and the store is never
  * touched, so one visitor's state cannot reach another visitor's page.
