@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL is set (required on CI). Kept apart from vite.config.ts so the React Router plugin
  * is not loaded for server tests.
  */
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres) {
@@ -13,13 +13,15 @@ if (!postgres) {
 }
 
 const include = ['{core,server,db,app,scripts}/**/*.test.{ts,tsx}'];
+/** Races that only PostgreSQL can interleave (PGlite runs one query at a time): they run in the postgres project only. */
+const postgresOnly = ['server/modules/concurrency.test.ts'];
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: 'pglite', include, env: { TEST_DB_KIND: 'pglite' } } },
+      { test: { name: 'pglite', include, exclude: [...configDefaults.exclude, ...postgresOnly], env: { TEST_DB_KIND: 'pglite' } } },
       ...(postgres
         ? [
             {

@@ -1,7 +1,7 @@
 /**
  * The writes a per-user advisory lock serialises (posts/write.ts, polls/service.ts), raced for real
  * (tests/helpers/race.ts). PGlite cannot interleave two transactions, so there these would pass with or
- * without the lock: they run in the postgres project, which CI always runs (vitest.config.ts).
+ * without the lock: they run in the postgres project only, which CI always runs (vitest.config.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_PER_DAY } from '../../core/limits.ts';
@@ -11,7 +11,7 @@ import { race } from '../../tests/helpers/race.ts';
 const long = (seed: string) => `${seed} ${'and the evenings are the hardest part of it, every single one. '.repeat(3)}`.trim();
 const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort();
 
-describe.runIf(process.env.TEST_DB_KIND === 'postgres')('racing writes', () => {
+describe('racing writes', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

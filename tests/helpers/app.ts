@@ -42,7 +42,9 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const pgdb = await freshPostgres();
-    const database = await openDatabase({ url: pgdb.url, poolSize: 5 });
+    // More connections than any test races requests (tests/helpers/race.ts): a request waiting for a connection
+    // rather than on a lock would keep race() waiting for it forever.
+    const database = await openDatabase({ url: pgdb.url, poolSize: 12 });
     await database.migrate();
     await ensureReferenceData(database.db);
     return { database, url: pgdb.url, drop: pgdb.drop };
