@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   /** 500: a server fault, logged with the request id. */
   'SERVER_ERROR',
+  /** 503: the database does not answer (down, unreachable, overloaded); the same request may succeed in a moment. */
+  'UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../core/errors.ts';
+import { isDatabaseUnavailable } from '../../db/client.ts';
 import { AppError, Invalid, type Msg } from '../errors.ts';
 import { translate } from '../i18n.ts';
 import { documentErrors } from '../lib/http.ts';
@@ -87,6 +88,15 @@ export default fp(
         request.log.info({ err: error }, 'client error');
         return send(reply, status, frameworkCode(status), error.message);
       }
+      if (isDatabaseUnavailable(error)) {
+        // An outage is not a fault of this request: one short line each, not a stack per request. The driver's own
+        // message, innermost: Drizzle's wrapper repeats the query's parameters, which may be what the user wrote.
+        let cause: unknown = error;
+        while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+        request.log.warn({ reason: (cause as Error).message }, 'database unavailable');
+        reply.header('retry-after', '1');
+        return send(reply, 503, 'UNAVAILABLE', translate(request.locale, 'errors.unavailable'));
+      }
       request.log.error({ err: error, reqId: request.id }, 'request failed');
       return send(reply, 500, 'SERVER_ERROR', 'Server Error');
     });
@@ -102,6 +112,7 @@ export default fp(
         ...(body || querystring || params ? { 422: 'VALIDATION: `errors` names each bad field' } : {}),
         ...(route.config?.rateLimit === false ? {} : { 429: 'RATE_LIMITED: too many requests from this address' }),
         500: 'SERVER_ERROR: a fault, logged with the request id',
+        503: 'UNAVAILABLE: the database does not answer; Retry-After says when to try again',
       });
     });
 

@@ -63,7 +63,7 @@ describe('pages', () => {
     await database.close();
     // The feed, the moods and a topic list cannot be shown without their lists.
     for (const url of ['/', '/ar/mood', '/topic', '/thought']) {
-      expect(await page(url), url).toEqual({ status: 500, lang: url.startsWith('/ar') ? 'ar' : 'de', screen: 'route-error' });
+      expect(await page(url), url).toEqual({ status: 503, lang: url.startsWith('/ar') ? 'ar' : 'de', screen: 'route-error' });
     }
     // A page without data of its own still renders.
     expect(await page('/FAQ')).toEqual({ status: 200, lang: 'de', screen: null });
