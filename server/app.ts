@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { APP_VERSION } from '../core/limits.ts';
 import type { BuildInfo } from '../core/types.ts';
 import type { Database } from '../db/client.ts';
-import type { Config } from './config.ts';
+import { type Config, publicOrigin } from './config.ts';
 import { type Counter, memoryCounter, redisCounter } from './lib/counter.ts';
 import authRoutes from './modules/auth/routes.ts';
 import commentRoutes from './modules/comments/routes.ts';
@@ -50,8 +50,17 @@ declare module 'fastify' {
     database: Database;
     counter: Counter;
     redis: Redis | null;
+    /** The origin of the absolute URLs the app writes (config.ts `publicOrigin`). */
+    publicOrigin: string;
   }
 }
+
+const NOTHING_RUNS = { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] };
+
+/** Swagger UI loads its own files only; its React components set inline styles, its tag list is drawn in SVG. */
+const DOCS_UI_POLICY =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -76,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('redis', redis);
   app.decorate('counter', counter);
+  app.decorate('publicOrigin', publicOrigin(config));
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => {});
   });
@@ -95,7 +105,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A Redis outage must not turn every request into a 500: limits pause until it is back.
     skipOnError: true,
   });
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, global: true });
+  // What is not a page (JSON, files, plain errors) runs and loads nothing and is framed by nothing; pages
+  // (app/entry.server.tsx, with a nonce) and the API docs UI set their own policy over this one.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: NOTHING_RUNS },
+    crossOriginEmbedderPolicy: false,
+    global: true,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kindred API', description: 'The HTTP contract of the peer-support community (API.md).', version: APP_VERSION },
@@ -104,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_UI_POLICY });
 
   // App
   await app.register(localePlugin, { appHost: config.APP_HOST });
@@ -138,7 +154,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(webPlugin, {
       mode: options.web,
       appHost: config.APP_HOST,
-      publicUrl: config.PUBLIC_URL,
       onBuild: (id) => {
         build = { id, timestamp: new Date().toISOString() };
       },

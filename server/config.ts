@@ -37,6 +37,20 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/**
+ * The origin of every absolute URL the app writes (canonical and hreflang links, JSON-LD, QR codes). It comes
+ * from the configuration, never from a request's Host or X-Forwarded-Host: a page kept by the guest cache for
+ * everyone must not carry the address one visitor made up. PUBLIC_URL, else http://APP_HOST, else the address
+ * the server listens on (a wildcard address reads as localhost).
+ */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'APP_HOST' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  if (config.APP_HOST) return `http://${config.APP_HOST.toLowerCase()}`;
+  const host =
+    config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
+
 export class ConfigError extends Error {}
 
 export function parseConfig(env: Record<string, string | undefined>): Config {

@@ -65,9 +65,9 @@ export function paged<T>(data: T[], total: number, q: PageQuery, path: string, e
 
 export const offset = (q: PageQuery) => (q.page - 1) * q.per_page;
 
-/** Origin of the page a visitor reads, for absolute URLs in JSON-LD. */
+/** Origin of the page a visitor reads, for absolute URLs in JSON-LD: the configured one, whatever the request's headers say. */
 export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return request.server.publicOrigin;
 }
 
 /** The error body of one response, described by the codes it carries and when: `errorOf('DUPLICATE: …')`. */
