@@ -7,6 +7,10 @@ export const POSTS_PER_DAY = 5;
 export const POSTS_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const TOPIC_INTERVAL_MS = 30 * 60 * 1000;
 
+/** Failed password checks (sign-in, and the current password when changing it) per account and per address. */
+export const LOGIN_FAILURES_MAX = 10;
+export const LOGIN_FAILURES_WINDOW_MS = 15 * 60 * 1000;
+
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
 

@@ -19,6 +19,8 @@ interface SocketData {
   userId?: number;
   qrRoom?: QrRoom;
 }
+/** The sockets opened with one token (named by its digest), so that revoking the token can end them. */
+type SessionRoom = `session:${string}`;
 type QrRoom = `qr:${string}`;
 /** Every room an event may be sent to: a public feed, one user's sockets, one QR code's device. */
 export type Room = PublicRoom | `user:${number}` | QrRoom;
@@ -32,6 +34,8 @@ export interface Realtime {
   io: RealtimeServer;
   toUser(userId: number): Broadcast;
   toRoom(room: Room): Broadcast;
+  /** Disconnects every socket, on any instance, opened with one of these tokens (given as their digests). */
+  endSessions(tokenHashes: string[]): void;
 }
 
 declare module 'fastify' {
@@ -43,6 +47,7 @@ declare module 'fastify' {
 export const userRoom = (id: number) => `user:${id}` as const;
 /** The room of the device waiting on a QR sign-in code, named by the code's digest (never the code itself). */
 export const qrRoom = (tokenHash: string): QrRoom => `qr:${tokenHash}`;
+const sessionRoom = (tokenHash: string): SessionRoom => `session:${tokenHash}`;
 const isPublicRoom = (room: unknown): room is PublicRoom => typeof room === 'string' && (PUBLIC_ROOMS as readonly string[]).includes(room);
 
 function tokenFrom(socket: Socket, parseCookie: (header: string) => Record<string, string | undefined>): string | null {
@@ -74,6 +79,8 @@ export default fp(
         const user = await userForToken(opts.db, token);
         if (!user) return next(new Error('unauthenticated'));
         socket.data.userId = user.id;
+        // Joined before the connection is announced, so a token revoked from here on finds this socket.
+        socket.join(sessionRoom(hashToken(token)));
         next();
       } catch (err) {
         app.log.error({ err }, 'socket authentication failed');
@@ -103,6 +110,9 @@ export default fp(
       io,
       toUser: (userId) => io.to(userRoom(userId)),
       toRoom: (room) => io.to(room),
+      endSessions: (tokenHashes) => {
+        if (tokenHashes.length > 0) io.in(tokenHashes.map(sessionRoom)).disconnectSockets(true);
+      },
     } satisfies Realtime);
 
     app.addHook('preClose', async () => {

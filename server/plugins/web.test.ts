@@ -36,6 +36,19 @@ async function page(url: string) {
   };
 }
 
+describe('personal pages', () => {
+  it('tell every cache not to keep a signed-in page, and leave a signed-out one alone', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/guest-login', payload: {} });
+    const cookie = `authToken=${signIn.json().token}`;
+    const mine = await app.inject({ method: 'GET', url: '/mood', headers: { cookie } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    const anyone = await app.inject({ method: 'GET', url: '/mood' });
+    expect(anyone.statusCode).toBe(200);
+    expect(anyone.headers['cache-control']).toBeUndefined();
+  });
+});
+
 describe('pages', () => {
   it('render a screen with and without the language prefix', async () => {
     expect(await page('/ar/mood')).toEqual({ status: 200, lang: 'ar', screen: null });

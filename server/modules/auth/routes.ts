@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { type CookieSettings, clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts';
 import type { Counter } from '../../lib/counter.ts';
 import { errorOf } from '../../lib/http.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { passwordSchema } from '../users/schemas.ts';
 import { serializer, toUser } from '../users/service.ts';
 import { createGuest, login, revokeToken } from './service.ts';
@@ -87,10 +88,12 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
     {
       config: { changesGuestView: false },
       onRequest: app.requireUser,
-      schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: z.null() } },
+      schema: { tags: ['auth'], summary: 'Revoke the current token and disconnect its sockets', response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await revokeToken(db, request.authToken as string);
+      const token = request.authToken as string;
+      await revokeToken(db, token);
+      app.realtime.endSessions([hashToken(token)]);
       clearSessionCookies(reply, opts.cookies);
       return reply.code(204).send(null);
     },

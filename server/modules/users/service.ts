@@ -9,7 +9,6 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { avatars, nicknameSuggestions, ranks, users } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
 
 export type UserRow = typeof users.$inferSelect & { avatarFile: string | null };
 
@@ -193,26 +192,6 @@ export async function updateProfileInformation(db: DbOrTx, id: number, info: { e
   if (info.email !== undefined) set.email = info.email || null;
   await db.update(users).set(set).where(eq(users.id, id));
   return getUser(db, id);
-}
-
-export async function changePassword(
-  db: DbOrTx,
-  user: UserRow,
-  input: { current_password?: string; password: string; password_confirmation: string },
-): Promise<void> {
-  if (input.password !== input.password_confirmation) {
-    throw new Invalid({ password_confirmation: { key: 'validation.password_confirmation' } });
-  }
-  if (user.passwordHash) {
-    if (!input.current_password) throw new Invalid({ current_password: { key: 'validation.required' } });
-    if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-      throw new Invalid({ current_password: { key: 'validation.current_password' } });
-    }
-  }
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
-    .where(eq(users.id, user.id));
 }
 
 /** Points move with the action that earns them, in its transaction; they never go below zero. */
