@@ -5,7 +5,7 @@
 export const ERROR_CODES = [
   /** 400: the request body is not JSON. */
   'MALFORMED_JSON',
-  /** 400: the request cannot be understood (e.g. an unusable Host header, a body the server cannot read). */
+  /** 400: the request cannot be understood (e.g. a body the server cannot read). */
   'BAD_REQUEST',
   /** 401: not signed in, or the Bearer token is unknown. */
   'UNAUTHENTICATED',
