@@ -69,6 +69,7 @@ const UNREACHABLE_MESSAGES = new Set([
   'Connection terminated unexpectedly',
   'Connection terminated',
   'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
   'Cannot use a pool after calling end on the pool',
   'PGlite is closed',
 ]);
@@ -139,6 +140,10 @@ function openPool(url: string, size: number, timeouts: Timeouts) {
   // An idle connection closed by the server (restart, failover, a dropped test database) must not crash
   // the process: the pool discards it and opens a new one on the next query.
   pool.on('error', (err) => console.error(`postgres idle connection error: ${err.message}`));
+  // A connection lost while checked out (inside a transaction, or held by the probe) emits 'error' on its client,
+  // which would end the process without a listener. The loss also fails the client's queries, and the pool discards
+  // the client when it comes back, so there is nothing more to do here.
+  pool.on('connect', (client) => client.on('error', () => {}));
 
   let ended = false;
   let down = false;

@@ -10,12 +10,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_VERSION } from '../core/limits.ts';
 import type { BuildInfo } from '../core/types.ts';
 import type { Database } from '../db/client.ts';
 import { type Config, publicOrigin } from './config.ts';
 import { type Counter, memoryCounter, redisCounter } from './lib/counter.ts';
+import { openRedis, rateLimitStore, sharedOrLocal } from './lib/redis.ts';
 import authRoutes from './modules/auth/routes.ts';
 import commentRoutes from './modules/comments/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -78,10 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
-  // ioredis reconnects by itself; without a listener an outage would crash the process.
-  redis?.on('error', (err) => app.log.error({ err: err.message }, 'redis error'));
-  const counter = redis ? redisCounter(redis) : memoryCounter();
+  const shared = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : null;
+  const redis = shared?.redis ?? null;
+  const counter = shared ? sharedOrLocal(redisCounter(shared.redis), memoryCounter(), shared.link) : memoryCounter();
   app.decorate('database', database);
   app.decorate('redis', redis);
   app.decorate('counter', counter);
@@ -100,10 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    redis: redis ?? undefined,
-    nameSpace: 'rl:',
-    // A Redis outage must not turn every request into a 500: limits pause until it is back.
-    skipOnError: true,
+    // Counted in Redis, and in this process while Redis is away (lib/redis.ts).
+    ...(shared && { store: rateLimitStore(shared.redis, shared.link, 'rl:') }),
   });
   // What is not a page (JSON, files, plain errors) runs and loads nothing and is framed by nothing; pages
   // (app/entry.server.tsx, with a nonce) and the API docs UI set their own policy over this one.

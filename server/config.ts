@@ -33,6 +33,11 @@ export const configSchema = z.object({
   GUEST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** PostgreSQL connections of this process: about twice the database's cores (more only queue inside PostgreSQL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
+  /**
+   * PostgreSQL cancels a statement that runs longer, and a reply that has not come a second later means the database
+   * stopped answering: the request gets 503 UNAVAILABLE (db/client.ts).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { COOKIE } from '../../core/limits.ts';
 import { type CachedResponse, GuestCache } from '../lib/guest-cache.ts';
+import { SUBSCRIBER_OPTIONS } from '../lib/redis.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -107,7 +108,7 @@ export default fp(
       // This instance's name on the channel, so it does not clear a second time on its own message.
       const instance = crypto.randomUUID();
       const pub = opts.redis;
-      const sub = opts.redis.duplicate({ maxRetriesPerRequest: null });
+      const sub = opts.redis.duplicate(SUBSCRIBER_OPTIONS);
       sub.on('error', (err) => app.log.error({ err: err.message }, 'redis guest-cache subscriber error'));
       sub.on('message', (_channel, from) => {
         if (from !== instance) cache.clear();
