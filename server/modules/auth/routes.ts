@@ -6,7 +6,7 @@ import { authResponseSchema } from '../../../core/schemas/users.ts';
 import type { Db } from '../../../db/client.ts';
 import { type CookieSettings, clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts';
 import type { Counter } from '../../lib/counter.ts';
-import { errorOf } from '../../lib/http.ts';
+import { errorOf, userString } from '../../lib/http.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { passwordSchema } from '../users/schemas.ts';
 import { serializer, toUser } from '../users/service.ts';
@@ -51,9 +51,9 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
         summary: 'Sign in with username or email and password',
         body: z
           .object({
-            username: z.string().trim().max(254).optional(),
-            email: z.string().trim().max(254).optional(),
-            login: z.string().trim().max(254).optional(),
+            username: userString().trim().max(254).optional(),
+            email: userString().trim().max(254).optional(),
+            login: userString().trim().max(254).optional(),
             password: z
               .string()
               .min(1)

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../core/limits.ts';
-import { errorOf, idField, text } from '../../lib/http.ts';
+import { errorOf, idField, text, userString } from '../../lib/http.ts';
 
 export const postContent = text(1, LIMITS.post);
 export const pollInput = z.object({
-  question: z.string().trim().max(LIMITS.pollQuestion).nullish(),
+  question: userString().trim().max(LIMITS.pollQuestion).nullish(),
   options: z.array(text(1, LIMITS.pollOptionText)).min(LIMITS.pollOptions.min).max(LIMITS.pollOptions.max),
 });
 

@@ -12,7 +12,7 @@ import {
   thoughtResponseSchema,
 } from '../../../core/schemas/thoughts.ts';
 import type { Db } from '../../../db/client.ts';
-import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, text } from '../../lib/http.ts';
+import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, text, userString } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {
@@ -179,7 +179,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
       schema: {
         tags: ['thoughts'],
         summary: 'Does this thought page exist?',
-        querystring: z.object({ id: idString.optional(), slug: z.string().max(20).optional() }),
+        querystring: z.object({ id: idString.optional(), slug: userString().max(20).optional() }),
         response: { 200: existsSchema },
       },
     },

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { Forbidden } from '../../errors.ts';
 import { type CookieSettings, setLocaleCookie } from '../../lib/cookies.ts';
-import { errorOf } from '../../lib/http.ts';
+import { errorOf, userString } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { changePassword } from '../auth/service.ts';
 import { emailSchema, localeSchema, nicknameSchema, passwordSchema, usernameSchema } from './schemas.ts';
@@ -51,7 +51,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       schema: {
         tags,
         summary: 'Store the push-notification token',
-        body: z.object({ fcm_token: z.string().trim().max(4096).nullable() }),
+        body: z.object({ fcm_token: userString().trim().max(4096).nullable() }),
         response: { 200: userResponseSchema },
       },
     },
