@@ -62,9 +62,11 @@ export interface OpenOptions {
   timeouts?: Timeouts;
 }
 
+/** pg-pool's error when no connection of a full pool came free in time. */
+const POOL_BUSY = 'timeout exceeded when trying to connect';
 /** Errors from the driver (pg, pg-pool, a socket) that say the database could not be reached or stopped answering. */
 const UNREACHABLE_MESSAGES = new Set([
-  'timeout exceeded when trying to connect',
+  POOL_BUSY,
   'Connection terminated due to connection timeout',
   'Connection terminated unexpectedly',
   'Connection terminated',
@@ -161,7 +163,9 @@ function openPool(url: string, size: number, timeouts: Timeouts) {
     }
   };
   const markDown = (err: unknown) => {
-    if (down || ended || !unreachable(err)) return;
+    // Waiting too long for a free connection of a full pool is load, not an outage: that request fails, the others
+    // keep their chance.
+    if (down || ended || !unreachable(err) || (err instanceof Error && err.message === POOL_BUSY)) return;
     down = true;
     console.error(`postgres unavailable, probing every ${PROBE_INTERVAL_MS} ms: ${err instanceof Error ? err.message : err}`);
     void (async () => {
@@ -195,11 +199,14 @@ function openPool(url: string, size: number, timeouts: Timeouts) {
     pool,
     ping: async () => {
       if (down) throw new DatabaseUnavailable();
+      const queued = pool.idleCount === 0 && pool.totalCount >= size;
       try {
         await within(PING_TIMEOUT_MS, select1());
       } catch (err) {
         const failure = unreachable(err) ? err : new DatabaseUnavailable('health check failed', { cause: err });
-        markDown(failure);
+        // A check that had to queue behind a full pool says the instance is busy, which is the truth for the load
+        // balancer, but not that the database is gone.
+        if (!queued) markDown(failure);
         throw failure;
       }
     },
