@@ -1,5 +1,6 @@
 /** The error bodies no feature test reaches: faults, and what Fastify refuses before a route runs. */
 import fastifyCookie from '@fastify/cookie';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,29 @@ describe('error bodies', () => {
       expect(gone.statusCode).toBe(410);
       expect(gone.json().code).toBe('QR_EXPIRED');
       expect(gone.json().message).toBe(translate('fr', 'errors.qr_expired'));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("log a database fault by its code and query, without the values of the user's request", async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } });
+    await app.register(fastifyCookie);
+    await app.register(localePlugin, {});
+    await app.register(errorsPlugin);
+    const refused = Object.assign(new Error('value too long for "my secret words"'), { code: '22001', severity: 'ERROR' });
+    app.get('/api/fault', async () => {
+      throw new DrizzleQueryError('update "users" set "nickname" = $1', ['my secret words'], refused);
+    });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/fault' })).statusCode).toBe(500);
+      const [logged] = lines.map((line) => JSON.parse(line)).filter((l) => l.msg === 'request failed');
+      expect(logged.fault.causes).toEqual([
+        { type: 'DrizzleQueryError', query: 'update "users" set "nickname" = $1' },
+        { type: 'Error', code: '22001' },
+      ]);
+      expect(lines.join('')).not.toContain('secret');
     } finally {
       await app.close();
     }
