@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'ALREADY_REPORTED',
   /** 429: 5 posts in the last 24 hours; `retry_at` says when the next one may be written. */
   'POST_LIMIT',
+  /** 429: as many topics, moods, thoughts or comments as core/limits.ts WRITE_LIMITS allow in their window; `retry_at` as above. */
+  'WRITE_LIMIT',
   /** 429: less than 30 minutes since the user's last post in this topic; `retry_at` as above. */
   'TOPIC_INTERVAL',
   /** 429: too many failed sign-ins for this identifier or address; `retry_at` as above. */

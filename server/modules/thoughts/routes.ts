@@ -15,6 +15,7 @@ import type { Db } from '../../../db/client.ts';
 import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, text, userString } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { writeLimited } from '../writes/schemas.ts';
 import {
   createThought,
   deleteThought,
@@ -94,7 +95,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: 'Share a thought (up to 500 characters)',
         body: content,
-        response: { 201: thoughtResponseSchema, 422: errorSchema },
+        response: { 201: thoughtResponseSchema, 422: errorSchema, 429: writeLimited('thought') },
       },
     },
     async (request, reply) => {

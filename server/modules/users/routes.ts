@@ -154,7 +154,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
         response: { 200: nicknameSuggestionsSchema },
       },
     },
-    async (request) => ({ data: await suggestNicknames(db, request.locale) }),
+    async (request) => ({ data: suggestNicknames(request.locale) }),
   );
 
   app.get(
