@@ -44,7 +44,19 @@ export interface AppOptions {
   /** Per-hour guest account creations per address. */
   guestLoginsPerHour?: number;
   logger?: boolean;
+  /** Where log lines go instead of stdout (the tests read them). */
+  logStream?: { write(line: string): void };
 }
+
+/**
+ * A request's log lines name what was asked for without the visitor: no query string (search words, slugs) and no
+ * address.
+ */
+const requestForLog = (req: { method: string; url: string; host: string }) => ({
+  method: req.method,
+  url: req.url.split('?')[0],
+  host: req.host,
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +81,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     requestIdHeader: 'x-request-id',

@@ -4,7 +4,9 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../tests/helpers/app.ts';
+import { buildApp } from '../app.ts';
+import { parseConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { translate } from '../i18n.ts';
 import errorsPlugin from './errors.ts';
@@ -62,6 +64,28 @@ describe('error bodies', () => {
       expect(lines.join('')).not.toContain('secret');
     } finally {
       await app.close();
+    }
+  });
+
+  it("log requests without their query string or the visitor's address", async () => {
+    const lines: string[] = [];
+    const { database, drop } = await openTestDatabase();
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const app = await buildApp({ config, database, logStream: { write: (line) => lines.push(line) } });
+    try {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/posts-by-keyword?keyword=my%20secret%20words',
+        remoteAddress: '203.0.113.9',
+      });
+      expect(res.statusCode).toBe(200);
+      const incoming = lines.map((line) => JSON.parse(line)).find((l) => l.msg === 'incoming request');
+      expect(incoming.req).toEqual({ method: 'GET', url: '/api/posts-by-keyword', host: 'localhost:80' });
+      expect(lines.join('')).not.toMatch(/secret|203\.0\.113\.9/);
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
     }
   });
 
