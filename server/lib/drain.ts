@@ -12,7 +12,9 @@ export function drainer(app: FastifyInstance): { drain(): Promise<void> } {
   let draining = false;
   let idle: (() => void) | null = null;
   // Node's own request event: only requests that came over the network, not the in-process ones they make.
-  app.server.on('request', (_req, res) => {
+  app.server.on('request', (req, res) => {
+    // A socket.io long-poll is held open until the session ends, which close() does (the realtime plugin's preClose).
+    if (req.url?.startsWith('/socket.io/')) return;
     inFlight++;
     // Told before the answer, so a keep-alive client opens its next connection elsewhere.
     if (draining) res.setHeader('connection', 'close');
