@@ -35,7 +35,7 @@ export const ERROR_CODES = [
   'WRITE_LIMIT',
   /** 429: less than 30 minutes since the user's last post in this topic; `retry_at` as above. */
   'TOPIC_INTERVAL',
-  /** 429: too many failed sign-ins for this identifier or address; `retry_at` as above. */
+  /** 429: too many wrong passwords for this account (by any of its names) or address; `retry_at` as above. */
   'LOGIN_THROTTLED',
   /** 429: too many requests from this address. */
   'RATE_LIMITED',
