@@ -165,7 +165,25 @@ interface Case {
   /** Put into the URL as is, for escapes no encoder makes. */
   rawQuery?: string;
   rawPath?: string;
+  /** Sent over the caller's own headers. */
+  headers?: Record<string, string>;
 }
+
+/**
+ * Headers every request reads before its route (language, session, CSRF), filled up to what Node's parser lets
+ * through (16 KB in all). A cookie session that is not valid reads as signed out, so these go signed out too.
+ */
+const hostileHeaders: Record<string, string>[] = [
+  {
+    'accept-language': 'en;q=0.1,'.repeat(1_000),
+    'x-locale': '\u00e9'.repeat(1_000),
+    'x-subdomain': 'fr.'.repeat(500),
+    'x-csrf-token': 'x'.repeat(2_000),
+  },
+  { cookie: `authToken=${'%'.repeat(1_000)}; locale=%ED%A0%80; theme=${'a'.repeat(2_000)}; currentUser=%7B%22id%22:%22__proto__%22%7D` },
+  { authorization: `Bearer ${'x'.repeat(4_000)}` },
+  { authorization: 'Basic Og==' },
+];
 
 let t: TestApp;
 let fuzzer: Guest;
@@ -267,6 +285,7 @@ function casesOf(op: Operation, next: () => number): Case[] {
   const broken = '%ED%A0%80%FF%C3%';
   cases.push({ ...base, what: 'query as broken escapes', rawQuery: broken });
   if (Object.keys(params).length) cases.push({ ...base, what: 'path as broken escapes', rawPath: broken });
+  for (const headers of hostileHeaders) cases.push({ ...base, what: `headers ${Object.keys(headers).join(', ')}`, headers });
   if (op.body) {
     for (const field of fieldPaths(op.body, components)) {
       for (const value of [...draw(POOL), 'x'.repeat(250_000)]) {
@@ -312,7 +331,7 @@ describe('the OpenAPI document, fuzzed', () => {
       for (const c of casesOf(op, next)) {
         for (const signedIn of [false, true]) {
           const url = urlOf(op, c);
-          const headers: Record<string, string> = signedIn ? { ...fuzzer.auth } : {};
+          const headers: Record<string, string> = { ...(signedIn ? fuzzer.auth : {}), ...c.headers };
           if (c.body !== undefined) headers['content-type'] = c.contentType ?? 'application/json';
           const begin = performance.now();
           const res = await t.app.inject({ method: op.method as 'GET', url, headers, payload: c.body });
