@@ -79,7 +79,7 @@ describe('system endpoints', () => {
       ['422', 'VALIDATION: `errors` names each bad field; DUPLICATE: the author already wrote the same text'],
       [
         '429',
-        'POST_LIMIT: 5 posts in 24 hours; TOPIC_INTERVAL: 30 minutes between two posts in one topic. Both carry retry_at, isAllowed: false and limit: true or time: true',
+        'POST_LIMIT: 5 posts in 24 hours, deleted ones included; TOPIC_INTERVAL: 30 minutes between two posts in one topic. Both carry retry_at, isAllowed: false and limit: true or time: true. WRITE_LIMIT: a text short enough to be placed as a mood, past 10 moods in 1 hour; retry_at',
       ],
       ['500', 'SERVER_ERROR: a fault, logged with the request id'],
       ['503', 'UNAVAILABLE: the database does not answer; Retry-After says when to try again'],

@@ -4,7 +4,9 @@ import { errorOf } from '../../lib/http.ts';
 
 export const limitText = (kind: WriteKind) => {
   const { max, windowMs } = WRITE_LIMITS[kind];
-  return `${max} ${kind}s in ${windowMs / 60000} minutes`;
+  const hours = windowMs / 3_600_000;
+  const window = Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${windowMs / 60_000} minutes`;
+  return `${max} ${kind}s in ${window}`;
 };
 
 export const writeLimited = (kind: Exclude<WriteKind, 'post'>) =>
