@@ -41,13 +41,15 @@ test('guest pages and the 404 hydrate without a CSP violation', async ({ page })
     expect(res?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
     await hydrated(page, res);
   }
-  // A client navigation fetches data and route chunks.
-  await page.goto('/FAQ');
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
-  await page.evaluate(() =>
-    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate('/About'),
-  );
-  await expect(page).toHaveURL(/\/About$/);
+  // A client navigation loads no document, only the next screen's data and route chunk, under the first page's policy.
+  await hydrated(page, await page.goto('/terms-and-conditions'));
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(r.url());
+  });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/FAQ$/);
+  expect(documents).toEqual([]);
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 });
