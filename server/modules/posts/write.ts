@@ -8,7 +8,7 @@ import { MOOD_THRESHOLD, POINTS, TOPIC_INTERVAL_MS } from '../../../core/limits.
 import { graphemeLength, normalizeForDuplicate } from '../../../core/text.ts';
 import type { Mood, NoteCheck, Post } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
-import { comments, feelings, moods, posts } from '../../../db/schema.ts';
+import { comments, feelings, moods, posts, supports } from '../../../db/schema.ts';
 import { Invalid, ownedBy, Rejected, TooMany } from '../../errors.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -159,13 +159,22 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
   });
 }
 
-/** The post's points go with it, and so do those of the comments deleted with it (their authors'). */
+/**
+ * Points count what stands: the post's own and its supports' go with it (the author's and each supporter's, as
+ * withdrawing a support would take them), and so do those of the comments deleted with it (their authors').
+ */
 export async function deletePost(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await ownPost(tx, userId, id);
     await takeBackCommentPoints(tx, eq(comments.postId, id));
+    // A support of one's own post earned nothing (actions.ts), so it takes nothing back.
+    const supporters = await tx
+      .select({ userId: supports.userId })
+      .from(supports)
+      .where(and(eq(supports.postId, id), ne(supports.userId, userId)));
+    for (const s of supporters) await awardPoints(tx, s.userId, -POINTS.supportGiven);
     await tx.delete(posts).where(eq(posts.id, id));
-    await awardPoints(tx, userId, -POINTS.post);
+    await awardPoints(tx, userId, -POINTS.post - supporters.length * POINTS.supportReceived);
     await bumpCount(tx, 'post', row.language, -1);
     if (row.topicId !== null) await bumpTopicPosts(tx, row.topicId, -1);
   });

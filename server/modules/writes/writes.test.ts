@@ -104,13 +104,18 @@ describe('points go with what is deleted', () => {
     expect([await points(g), await points(other)]).toEqual([0, 0]);
   });
 
-  it('takes back a deleted post’s points and those of the comments deleted with it', async () => {
+  it('takes back a deleted post’s points, its supports’ and those of the comments deleted with it', async () => {
     const author = await signInGuest(t.app);
     const g = await signInGuest(t.app);
     const postId = (await t.call(author, 'POST', '/api/posts', { content: long('Sleepless again') })).body.data.id;
     expect((await t.call(author, 'POST', '/api/comments', { post_id: postId, content: 'Update: a bit better' })).status).toBe(201);
     expect((await t.call(g, 'POST', '/api/comments', { post_id: postId, content: 'Glad to hear it' })).status).toBe(201);
-    expect([await points(author), await points(g)]).toEqual([POINTS.post + POINTS.comment, POINTS.comment]);
+    expect((await t.call(g, 'POST', '/api/supports', { post_id: postId })).status).toBe(200);
+    expect((await t.call(author, 'POST', '/api/supports', { post_id: postId })).status).toBe(200);
+    expect([await points(author), await points(g)]).toEqual([
+      POINTS.post + POINTS.comment + POINTS.supportReceived,
+      POINTS.comment + POINTS.supportGiven,
+    ]);
     expect((await t.call(author, 'DELETE', `/api/posts/${postId}`)).status).toBe(200);
     expect([await points(author), await points(g)]).toEqual([0, 0]);
   });
