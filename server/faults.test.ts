@@ -11,9 +11,11 @@ import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
-import { freshPostgres } from '../tests/helpers/app.ts';
+import { freshPostgres, openTestDatabase } from '../tests/helpers/app.ts';
 import { type FaultProxy, faultProxy } from '../tests/helpers/fault-proxy.ts';
 import { redisUrl } from '../tests/helpers/redis.ts';
+import { buildApp } from './app.ts';
+import { parseConfig } from './config.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -237,4 +239,33 @@ describe.skipIf(!databaseUrl || !redisBase)('faults of the database and Redis', 
     expect(await exited).toBe(0);
     expect(out).not.toContain('Cannot use a pool after calling end');
   });
+});
+
+describe.skipIf(!redisBase)('start-up while Redis is away', () => {
+  for (const mode of ['refuse', 'blackhole'] as const) {
+    it(`serves at once when Redis ${mode === 'refuse' ? 'refuses connections' : 'drops every packet'}`, async () => {
+      const target = new URL(redisBase as string);
+      const proxy = await faultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      await proxy.set(mode);
+      const { database, drop } = await openTestDatabase();
+      const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: `redis://127.0.0.1:${proxy.port}/${REDIS_DB}` });
+      const started = performance.now();
+      const app = await buildApp({ config, database, logger: false });
+      await app.ready();
+      // Not held by the guest cache's subscription, which waits for Redis in the background.
+      expect(performance.now() - started).toBeLessThan(4000);
+      const guest = await app.inject({ method: 'POST', url: '/api/guest-login' });
+      expect(guest.statusCode).toBe(201);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: guest.json().data.username, password: 'x'.repeat(12) },
+      });
+      expect([login.statusCode, login.json().code]).toEqual([422, 'INVALID_CREDENTIALS']);
+      await app.close();
+      await database.close();
+      await drop();
+      await proxy.close();
+    });
+  }
 });

@@ -60,6 +60,20 @@ export function openRedis(url: string, log: FastifyBaseLogger): { redis: Redis; 
   return { redis, link };
 }
 
+/**
+ * Makes the given commands of a connection settle quietly. The socket.io adapter sends some without waiting for them
+ * (publishes, subscriptions); one that fails (Redis away, or the connection closed at shutdown) would be an unhandled
+ * rejection, which ends the process. Their failure is the adapter's to live with: an event reaches this process's
+ * sockets only, and ioredis subscribes again on reconnection.
+ */
+export function unawaited(client: Redis, commands: ('publish' | 'subscribe' | 'psubscribe')[]): Redis {
+  for (const command of commands) {
+    const send = client[command].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(client, { [command]: (...args: unknown[]) => send(...args).catch(() => undefined) });
+  }
+  return client;
+}
+
 /** The shared counter while Redis is up; the process's own while it is not, or when a command fails. */
 export function sharedOrLocal(shared: Counter, local: Counter, link: RedisLink): Counter {
   const methods = Object.keys(local) as (keyof Counter)[];

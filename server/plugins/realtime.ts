@@ -11,7 +11,7 @@ import { Server, type Socket } from 'socket.io';
 import { COOKIE } from '../../core/limits.ts';
 import { type ClientToServerEvents, PUBLIC_ROOMS, type PublicRoom, type ServerToClientEvents } from '../../core/realtime.ts';
 import type { Db } from '../../db/client.ts';
-import { SUBSCRIBER_OPTIONS } from '../lib/redis.ts';
+import { SUBSCRIBER_OPTIONS, unawaited } from '../lib/redis.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { userForToken } from '../modules/auth/service.ts';
 
@@ -64,18 +64,17 @@ export default fp(
     const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false, destroyUpgrade: false });
     if (opts.redis) {
       // Subscriptions wait for Redis instead of failing, so an outage at start does not end the process.
-      const sub = opts.redis.duplicate(SUBSCRIBER_OPTIONS);
+      const sub = unawaited(opts.redis.duplicate(SUBSCRIBER_OPTIONS), ['subscribe', 'psubscribe']);
       // Publishes fail at once while Redis is away, as the main connection's commands do (lib/redis.ts): the event
       // has reached this process's sockets, and its copy for the other instances is dropped rather than queued
-      // without bound. The adapter does not wait for its publishes, so the failure is caught here, or it would be an
-      // unhandled rejection.
-      const pub = opts.redis.duplicate();
-      const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
-      pub.publish = ((channel: string, message: string | Buffer) => publish(channel, message).catch(() => 0)) as typeof pub.publish;
+      // without bound.
+      const pub = unawaited(opts.redis.duplicate(), ['publish']);
       for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err: err.message }, 'redis adapter error'));
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
-        await Promise.allSettled([pub.quit(), sub.quit()]);
+        // Not quit(): the subscriber's QUIT would wait for Redis, without end while Redis is away.
+        await pub.quit().catch(() => {});
+        sub.disconnect();
       });
     }
 
