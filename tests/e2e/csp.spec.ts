@@ -74,6 +74,8 @@ test('the sign-in dialog, its QR image and a signed-in poll page run under the p
   expect(voted.status()).toBe(200);
   const reply = await page.goto(`/problem/${post.id}`);
   await hydrated(page, reply);
+  expect(problems).toEqual([]);
+  // The one vote is the first option's: its bar is full.
   await expect(page.locator('fieldset svg rect').first()).toHaveAttribute('width', '100%');
   for (const path of ['/profile', '/settings/general']) await hydrated(page, await page.goto(path));
   expect(problems).toEqual([]);
