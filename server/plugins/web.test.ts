@@ -47,6 +47,23 @@ describe('personal pages', () => {
     expect(anyone.statusCode).toBe(200);
     expect(anyone.headers['cache-control']).toBeUndefined();
   });
+
+  it('say so in development too, where Vite answers on the raw response', async () => {
+    const dev = await openTestDatabase();
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GUEST_CACHE_SECONDS: '0' });
+    const devApp = await buildApp({ config, database: dev.database, logger: false, web: 'development' });
+    try {
+      await devApp.ready();
+      const signIn = await devApp.inject({ method: 'POST', url: '/api/guest-login', payload: {} });
+      const mine = await devApp.inject({ method: 'GET', url: '/mood', headers: { cookie: `authToken=${signIn.json().token}` } });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['cache-control']).toBe('private, no-store');
+    } finally {
+      await devApp.close();
+      await dev.database.close();
+      await dev.drop();
+    }
+  }, 120_000);
 });
 
 describe('pages', () => {

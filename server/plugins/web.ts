@@ -146,6 +146,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         // Vite's middleware answers on the raw response.
         const assets = handleAssets;
         reply.hijack();
+        // A hijacked reply skips the onSend hooks, among them auth's private, no-store for a signed-in page.
+        if (request.user) res.setHeader('cache-control', 'private, no-store');
         assets(req, res, () => void render(request, res).then((response) => sendResponse(res, response)));
         return;
       }
