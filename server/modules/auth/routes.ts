@@ -66,7 +66,9 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
         response: {
           200: authResponseSchema,
           422: errorOf('INVALID_CREDENTIALS: wrong username, email or password, the same for an unknown user; VALIDATION'),
-          429: errorOf('LOGIN_THROTTLED: too many failed sign-ins for this account (any of its names) or address, with retry_at; RATE_LIMITED'),
+          429: errorOf(
+            'LOGIN_THROTTLED: too many failed sign-ins for this account (any of its names) or address, with retry_at; RATE_LIMITED',
+          ),
         },
       },
     },
