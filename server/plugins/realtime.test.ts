@@ -144,4 +144,22 @@ describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
     a.realtime.toUser(g.id).emit('message', message);
     expect(await got).toEqual(message);
   });
+
+  it('disconnects a socket held by another instance when its token is revoked', async () => {
+    const { database, drop } = await openTestDatabase();
+    opened.push(drop, () => database.close());
+    const config = parseConfig({ NODE_ENV: 'test', REDIS_URL: redis });
+    const [a, b] = await Promise.all([1, 2].map(() => buildApp({ config, database, logger: false })));
+    opened.push(
+      () => a.close(),
+      () => b.close(),
+    );
+    await Promise.all([a.listen({ port: 0, host: '127.0.0.1' }), b.listen({ port: 0, host: '127.0.0.1' })]);
+    const g = await signInGuest(a);
+    const socket = await socketFor(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, g.token);
+    while ((await a.realtime.io.in(`user:${g.id}`).fetchSockets()).length === 0);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await a.inject({ method: 'POST', url: '/api/logout', headers: g.auth })).statusCode).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+  });
 });
