@@ -20,7 +20,7 @@ import { NavigationFeedback } from './components/Navigation.tsx';
 import { ApiError, createApi } from './lib/api.ts';
 import { useBuildCheck } from './lib/build-check.ts';
 import { languageContext, serverContext } from './lib/context.ts';
-import { intlFor, loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
+import { fillMessage, intlFor, loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
 import { markHydrated } from './lib/now.ts';
 import { failed } from './lib/route-check.ts';
 import { SessionProvider } from './lib/session.tsx';
@@ -151,7 +151,7 @@ export function ErrorBoundary() {
       {notFound ? <p className="text-stone-600 dark:text-stone-300">{m['notfound.text']}</p> : null}
       {notFound ? (
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          {(m['errors.route_not_found'] ?? 'Page Not Found: {path}').replace('{path}', notFoundPath(error))}
+          {fillMessage(m['errors.route_not_found'] ?? 'Page Not Found: {path}', 'path', notFoundPath(error))}
         </p>
       ) : null}
       <a

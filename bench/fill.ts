@@ -525,7 +525,8 @@ async function cli() {
     else throw new Error('give a target: --database-url URL or --data-dir DIR (or DATABASE_URL / DATA_DIR)');
   }
   const targets = [
-    ...(await Promise.all(urls.map((url) => openDatabase({ url, poolSize: 2 })))),
+    // Filling 200,000 posts runs statements far longer than a request's timeout may be.
+    ...(await Promise.all(urls.map((url) => openDatabase({ url, poolSize: 2, timeouts: { connectMs: 10_000, statementMs: 600_000 } })))),
     ...(await Promise.all(dirs.map((dataDir) => openDatabase({ dataDir })))),
   ];
   try {

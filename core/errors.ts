@@ -5,7 +5,7 @@
 export const ERROR_CODES = [
   /** 400: the request body is not JSON. */
   'MALFORMED_JSON',
-  /** 400: the request cannot be understood (e.g. an unusable Host header, a body the server cannot read). */
+  /** 400: the request cannot be understood (e.g. a body the server cannot read). */
   'BAD_REQUEST',
   /** 401: not signed in, or the Bearer token is unknown. */
   'UNAUTHENTICATED',
@@ -31,14 +31,18 @@ export const ERROR_CODES = [
   'ALREADY_REPORTED',
   /** 429: 5 posts in the last 24 hours; `retry_at` says when the next one may be written. */
   'POST_LIMIT',
+  /** 429: as many topics, moods, thoughts or comments as core/limits.ts WRITE_LIMITS allow in their window; `retry_at` as above. */
+  'WRITE_LIMIT',
   /** 429: less than 30 minutes since the user's last post in this topic; `retry_at` as above. */
   'TOPIC_INTERVAL',
-  /** 429: too many failed sign-ins for this identifier or address; `retry_at` as above. */
+  /** 429: too many wrong passwords for this account (by any of its names) or address; `retry_at` as above. */
   'LOGIN_THROTTLED',
   /** 429: too many requests from this address. */
   'RATE_LIMITED',
   /** 500: a server fault, logged with the request id. */
   'SERVER_ERROR',
+  /** 503: the database does not answer (down, unreachable, overloaded); the same request may succeed in a moment. */
+  'UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,25 @@ export const POSTS_PER_DAY = 5;
 export const POSTS_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const TOPIC_INTERVAL_MS = 30 * 60 * 1000;
 
+/**
+ * What one person may write in any rolling window, per kind (a reply is a comment). Counted from what was written,
+ * so deleting gives no slot back. Posts are DESIGN.md's; the rest leave room for a day of honest use (a mood or a
+ * thought every few minutes, a conversation's worth of comments) and stop a script filling the feeds. Over a limit:
+ * 429 with `retry_at` (POST_LIMIT for posts, WRITE_LIMIT for the others).
+ */
+export const WRITE_LIMITS = {
+  post: { max: POSTS_PER_DAY, windowMs: POSTS_WINDOW_MS },
+  topic: { max: 3, windowMs: 24 * 60 * 60 * 1000 },
+  mood: { max: 10, windowMs: 60 * 60 * 1000 },
+  thought: { max: 10, windowMs: 60 * 60 * 1000 },
+  comment: { max: 20, windowMs: 10 * 60 * 1000 },
+} as const;
+export type WriteKind = keyof typeof WRITE_LIMITS;
+
+/** Failed password checks (sign-in, and the current password when changing it) per account and per address. */
+export const LOGIN_FAILURES_MAX = 10;
+export const LOGIN_FAILURES_WINDOW_MS = 15 * 60 * 1000;
+
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
 

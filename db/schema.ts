@@ -75,13 +75,25 @@ export const tokens = pgTable(
   (t) => [index('tokens_user_idx').on(t.userId)],
 );
 
-/** Nicknames offered by GET /api/nicknames; a user picks one by id. */
-export const nicknameSuggestions = pgTable('nickname_suggestions', {
-  id: serial('id').primaryKey(),
-  nickname: text('nickname').notNull(),
-  locale: text('locale').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * What each person wrote and when (posts, moods, topics, thoughts, comments), for the writing limits of
+ * core/limits.ts. Deleting what was written leaves its row, so a deletion never gives a slot back; rows older than
+ * their kind's window are pruned as new ones are written.
+ */
+export const writes = pgTable(
+  'writes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** A post's topic, for the interval between one person's posts in a topic (no reference: it outlives the topic). */
+    topicId: integer('topic_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('writes_user_kind_idx').on(t.userId, t.kind, t.createdAt)],
+);
 
 export const feelings = pgTable(
   'feelings',

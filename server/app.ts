@@ -10,12 +10,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_VERSION } from '../core/limits.ts';
 import type { BuildInfo } from '../core/types.ts';
 import type { Database } from '../db/client.ts';
-import type { Config } from './config.ts';
+import { type Config, publicOrigin } from './config.ts';
 import { type Counter, memoryCounter, redisCounter } from './lib/counter.ts';
+import { openRedis, rateLimitStore, sharedOrLocal } from './lib/redis.ts';
 import authRoutes from './modules/auth/routes.ts';
 import commentRoutes from './modules/comments/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -43,15 +44,36 @@ export interface AppOptions {
   /** Per-hour guest account creations per address. */
   guestLoginsPerHour?: number;
   logger?: boolean;
+  /** Where log lines go instead of stdout (the tests read them). */
+  logStream?: { write(line: string): void };
 }
+
+/**
+ * A request's log lines name what was asked for without the visitor: no query string (search words, slugs) and no
+ * address.
+ */
+const requestForLog = (req: { method: string; url: string; host: string }) => ({
+  method: req.method,
+  url: req.url.split('?')[0],
+  host: req.host,
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     counter: Counter;
     redis: Redis | null;
+    /** The origin of the absolute URLs the app writes (config.ts `publicOrigin`). */
+    publicOrigin: string;
   }
 }
+
+const NOTHING_RUNS = { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] };
+
+/** Swagger UI loads its own files only; its React components set inline styles, its tag list is drawn in SVG. */
+const DOCS_UI_POLICY =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -59,7 +81,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     requestIdHeader: 'x-request-id',
@@ -69,13 +95,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
-  // ioredis reconnects by itself; without a listener an outage would crash the process.
-  redis?.on('error', (err) => app.log.error({ err: err.message }, 'redis error'));
-  const counter = redis ? redisCounter(redis) : memoryCounter();
+  const shared = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : null;
+  const redis = shared?.redis ?? null;
+  const counter = shared ? sharedOrLocal(redisCounter(shared.redis), memoryCounter(), shared.link) : memoryCounter();
   app.decorate('database', database);
   app.decorate('redis', redis);
   app.decorate('counter', counter);
+  app.decorate('publicOrigin', publicOrigin(config));
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => {});
   });
@@ -90,12 +116,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    redis: redis ?? undefined,
-    nameSpace: 'rl:',
-    // A Redis outage must not turn every request into a 500: limits pause until it is back.
-    skipOnError: true,
+    // Counted in Redis, and in this process while Redis is away (lib/redis.ts).
+    ...(shared && { store: rateLimitStore(shared.redis, shared.link, 'rl:') }),
   });
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, global: true });
+  // What is not a page (JSON, files, plain errors) runs and loads nothing and is framed by nothing; pages
+  // (app/entry.server.tsx, with a nonce) and the API docs UI set their own policy over this one.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: NOTHING_RUNS },
+    crossOriginEmbedderPolicy: false,
+    global: true,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kindred API', description: 'The HTTP contract of the peer-support community (API.md).', version: APP_VERSION },
@@ -104,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_UI_POLICY });
 
   // App
   await app.register(localePlugin, { appHost: config.APP_HOST });
@@ -138,7 +168,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(webPlugin, {
       mode: options.web,
       appHost: config.APP_HOST,
-      publicUrl: config.PUBLIC_URL,
       onBuild: (id) => {
         build = { id, timestamp: new Date().toISOString() };
       },

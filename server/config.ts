@@ -33,9 +33,28 @@ export const configSchema = z.object({
   GUEST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** PostgreSQL connections of this process: about twice the database's cores (more only queue inside PostgreSQL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
+  /**
+   * PostgreSQL cancels a statement that runs longer, and a reply that has not come a second later means the database
+   * stopped answering: the request gets 503 UNAVAILABLE (db/client.ts).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * The origin of every absolute URL the app writes (canonical and hreflang links, JSON-LD, QR codes). It comes
+ * from the configuration, never from a request's Host or X-Forwarded-Host: a page kept by the guest cache for
+ * everyone must not carry the address one visitor made up. PUBLIC_URL, else http://APP_HOST, else the address
+ * the server listens on (a wildcard address reads as localhost).
+ */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'APP_HOST' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  if (config.APP_HOST) return `http://${config.APP_HOST.toLowerCase()}`;
+  const host =
+    config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
 
 export class ConfigError extends Error {}
 

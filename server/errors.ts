@@ -68,6 +68,24 @@ export class TooMany extends AppError {
   }
 }
 
+/**
+ * Unique indexes that hold what a user claims (db/schema.ts), and the field each answers for. A service checks first
+ * and says "taken"; when two requests claim the same value at once, both checks pass and the index refuses the
+ * later write, which must get the same 422 rather than a 500.
+ */
+const CLAIMS: Record<string, string> = { users_username_lower_idx: 'username', users_email_lower_idx: 'email' };
+
+/** The 422 for a write a claimed-value index refused (PostgreSQL's unique_violation, under Drizzle's wrapper), or null. */
+export function claimTaken(error: unknown): Invalid | null {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && typeof constraint === 'string' && CLAIMS[constraint]) {
+      return new Invalid({ [CLAIMS[constraint]]: { key: 'validation.taken' } });
+    }
+  }
+  return null;
+}
+
 /** "own" in API.md: the row must exist (404) and be the user's (403). */
 export function ownedBy<T extends { userId: number }>(row: T | undefined, userId: number): T {
   if (!row) throw new NotFound();

@@ -1,8 +1,9 @@
 /** Starts the app: configuration, database (migrations, reference data, demo content), HTTP server. */
-import { openDatabase } from '../db/client.ts';
+import { DEFAULT_TIMEOUTS, openDatabase } from '../db/client.ts';
 import { ensureReferenceData } from '../db/reference.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { drainer } from './lib/drain.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -12,12 +13,14 @@ const database = await openDatabase({
   url: config.DATABASE_URL,
   dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
   poolSize: config.DATABASE_POOL_SIZE,
+  timeouts: { ...DEFAULT_TIMEOUTS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
 });
 await database.migrate();
 await ensureReferenceData(database.db);
 
 const app = await buildApp({ config, database, web: dev ? 'development' : 'production' });
 app.addHook('onClose', () => database.close());
+const inFlight = drainer(app);
 
 if (config.SEED_DEMO) {
   const seeded = await seedDemoContent(database.db);
@@ -35,6 +38,7 @@ async function shutdown(signal: string) {
   }, 15_000);
   timer.unref();
   try {
+    await inFlight.drain();
     await app.close();
     process.exit(0);
   } catch (err) {

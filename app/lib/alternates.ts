@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../../core/locales.ts';
 import { basePath, localeUrl } from './paths.ts';
 
 export interface PageAddress {
-  /** Absolute origin of the site, e.g. https://example.org (PUBLIC_URL or the request's). */
+  /** Absolute origin of the site, e.g. https://example.org (configured: PUBLIC_URL, APP_HOST or the listening address). */
   origin: string;
   appHost: string | null;
   locale: string;

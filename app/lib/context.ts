@@ -19,8 +19,10 @@ export interface ServerContext {
   buildId: string;
   /** Set when language subdomains are configured ({code}.{appHost}). */
   appHost: string | null;
-  /** Absolute origin for canonical links, e.g. https://example.org. */
+  /** Absolute origin for canonical links, e.g. https://example.org: configured, never taken from the request. */
   origin: string;
+  /** This page's Content-Security-Policy nonce, which the scripts React Router and React write carry. */
+  nonce: string;
   /**
    * True for a client navigation's data request (`*.data`), false for a document. The root sends the catalog
    * only with documents; in the browser, a language switch loads its catalog as a chunk.

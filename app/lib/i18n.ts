@@ -8,6 +8,15 @@ import { catalogChain, DEFAULT_LOCALE } from '../../core/locales.ts';
 
 export type Messages = Record<string, string>;
 
+/**
+ * A catalog message with its one `{name}` filled in, where the catalog is read without react-intl (the title, the
+ * root's error screen). The value goes in as it is: as a `String.replace` replacement, `$&` or `$'` in a post's
+ * words or a path would be read as patterns.
+ */
+export function fillMessage(message: string, name: string, value: string): string {
+  return message.replace(`{${name}}`, () => value);
+}
+
 const loaders = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
 const cache = new Map<string, Promise<Messages>>();
 const reported = new Set<string>();

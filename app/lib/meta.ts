@@ -4,7 +4,7 @@
  */
 import type { MetaDescriptor } from 'react-router';
 import { alternates, canonicalUrl } from './alternates.ts';
-import type { Messages } from './i18n.ts';
+import { fillMessage, type Messages } from './i18n.ts';
 
 interface MetaMatch {
   id: string;
@@ -33,7 +33,7 @@ export function pageMeta(matches: readonly (MetaMatch | undefined)[], screen: st
   const root = matches.find((m) => m?.id === 'root')?.loaderData as RootSlice | undefined;
   const m = root?.messages ?? {};
   const pick = (field: string) => m[`meta.${screen}.${field}`] ?? m[`meta.feeds.${field}`] ?? '';
-  const title = options.heading ? (m['meta.title_pattern'] ?? '{page} – Kindred').replace('{page}', options.heading) : pick('title');
+  const title = options.heading ? fillMessage(m['meta.title_pattern'] ?? '{page} – Kindred', 'page', options.heading) : pick('title');
   const out: MetaDescriptor[] = [{ title }];
   if (DESCRIBED.has(screen)) {
     out.push({ name: 'description', content: pick('description') }, { name: 'keywords', content: pick('keywords') });

@@ -4,8 +4,8 @@ import type { Redis } from 'ioredis';
 export interface Counter {
   /** Adds one and returns the count in the current window and when the window ends. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: Date }>;
-  peek(key: string): Promise<{ count: number; resetAt: Date | null }>;
-  reset(key: string): Promise<void>;
+  /** Takes back one hit of the current window (an attempt that turned out not to count). */
+  release(key: string): Promise<void>;
 }
 
 export function memoryCounter(): Counter {
@@ -25,35 +25,30 @@ export function memoryCounter(): Counter {
       windows.set(key, w);
       return { count: w.count, resetAt: new Date(w.resetAt) };
     },
-    async peek(key) {
+    async release(key) {
       const w = live(key);
-      return { count: w?.count ?? 0, resetAt: w ? new Date(w.resetAt) : null };
-    },
-    async reset(key) {
-      windows.delete(key);
+      if (w && w.count > 0) w.count--;
     },
   };
 }
+
+/** Only an existing window is decremented: a key that expired meanwhile must not come back without an expiry. */
+const RELEASE = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
 
 export function redisCounter(redis: Redis, prefix = 'counter:'): Counter {
   return {
     async hit(key, windowMs) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
-      let ms = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(k, windowMs);
-        ms = windowMs;
-      }
-      return { count, resetAt: new Date(Date.now() + ms) };
+      // One transaction: the window and its expiry are made together, so no key is ever left without one.
+      const [, [, count], [, ttl]] = (await redis.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec()) as [
+        unknown,
+        [null, number],
+        [null, number],
+      ];
+      return { count, resetAt: new Date(Date.now() + Math.max(ttl, 0)) };
     },
-    async peek(key) {
-      const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
-      return { count: Number(count ?? 0), resetAt: ttl > 0 ? new Date(Date.now() + ttl) : null };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
+    async release(key) {
+      await redis.eval(RELEASE, 1, prefix + key);
     },
   };
 }

@@ -5,7 +5,6 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../core/limits.ts';
-import { graphemeLength } from '../../core/text.ts';
 import type { Paged } from '../../core/types.ts';
 
 // The contract's shapes (core/schemas) that routes use beside the pieces below, so routes import them from here.
@@ -29,14 +28,42 @@ export function idFromSlug(query: { id?: number; slug?: string }): number | null
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * Every string a request carries starts here. PostgreSQL cannot store U+0000 in text (a NUL reaching a query was
+ * a 500), and no one types it, so it is refused before anything else looks at the value.
+ */
+export function userString() {
+  return z.string().refine((value) => !value.includes('\u0000'), { message: 'NUL', params: { key: 'validation.invalid' }, abort: true });
+}
+
+/**
+ * The most UTF-16 code units one user-perceived character may take. The longest emoji (a kissing couple with skin
+ * tones, a subdivision flag) take 15, an Indic conjunct about 10; more is stacked combining marks, which NFKC
+ * (the duplicate key) reorders in quadratic time: 120,000 alternating marks, one "character", took 20 s.
+ */
+const MAX_GRAPHEME_UNITS = 32;
+
+/** Grapheme count, stopping once past `max`; -1 when a grapheme is longer than MAX_GRAPHEME_UNITS. */
+function measure(value: string, max: number): number {
+  // Too long however it is segmented: a body near the size limit is refused without reading it.
+  if (value.length > (max + 1) * MAX_GRAPHEME_UNITS) return max + 1;
+  let n = 0;
+  for (const { segment } of graphemes.segment(value)) {
+    if (segment.length > MAX_GRAPHEME_UNITS) return -1;
+    if (++n > max) break;
+  }
+  return n;
+}
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /** Trimmed text measured in user-perceived characters, with messages that name the limit. */
 export function text(min: number, max: number) {
-  return z
-    .string()
+  return userString()
     .trim()
     .superRefine((value, ctx) => {
-      const n = graphemeLength(value);
-      if (n === 0 && min > 0) ctx.addIssue({ code: 'custom', message: 'required', params: { key: 'validation.required' } });
+      const n = measure(value, max);
+      if (n === -1) ctx.addIssue({ code: 'custom', message: 'overlong character', params: { key: 'validation.invalid' } });
+      else if (n === 0 && min > 0) ctx.addIssue({ code: 'custom', message: 'required', params: { key: 'validation.required' } });
       else if (n < min) ctx.addIssue({ code: 'custom', message: 'too short', params: { key: 'validation.too_short', values: { min } } });
       else if (n > max) ctx.addIssue({ code: 'custom', message: 'too long', params: { key: 'validation.too_long', values: { max } } });
     });
@@ -65,9 +92,9 @@ export function paged<T>(data: T[], total: number, q: PageQuery, path: string, e
 
 export const offset = (q: PageQuery) => (q.page - 1) * q.per_page;
 
-/** Origin of the page a visitor reads, for absolute URLs in JSON-LD. */
+/** Origin of the page a visitor reads, for absolute URLs in JSON-LD: the configured one, whatever the request's headers say. */
 export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return request.server.publicOrigin;
 }
 
 /** The error body of one response, described by the codes it carries and when: `errorOf('DUPLICATE: …')`. */

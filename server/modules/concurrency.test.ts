@@ -1,10 +1,10 @@
 /**
- * The writes a per-user advisory lock serialises (posts/write.ts, polls/service.ts), raced for real
+ * The writes a per-user advisory lock serialises (posts/write.ts, writes/service.ts, polls/service.ts), raced for real
  * (tests/helpers/race.ts). PGlite cannot interleave two transactions, so there these would pass with or
  * without the lock: they run in the postgres project only, which CI always runs (vitest.config.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTS_PER_DAY } from '../../core/limits.ts';
+import { POSTS_PER_DAY, WRITE_LIMITS } from '../../core/limits.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../tests/helpers/app.ts';
 import { race } from '../../tests/helpers/race.ts';
 
@@ -31,6 +31,34 @@ describe('racing writes', () => {
     expect(statuses(results)).toEqual([201, 201, 429, 429, 429]);
     expect((await t.call(g, 'GET', `/api/posts?per_page=20`)).body.meta.total).toBe(POSTS_PER_DAY);
   });
+
+  for (const kind of ['topic', 'mood', 'thought', 'comment'] as const) {
+    it(`lets through exactly as many concurrent ${kind}s as the writing limit leaves`, async () => {
+      const g = await signInGuest(t.app);
+      const author = await signInGuest(t.app);
+      const postId = (await post(author, long('Somewhere to comment'))).body.data.id;
+      const refs = {
+        category_id: (await t.call(null, 'GET', '/api/categories')).body.data[0].id,
+        cover_id: (await t.call(null, 'GET', '/api/topic-covers')).body.data[0].id,
+      };
+      const feeling_id = (await t.call(null, 'GET', '/api/feelings?type=mood')).body.data[0].id;
+      const send = (i: number) => {
+        if (kind === 'topic')
+          return t.call(g, 'POST', '/api/topics', { title: `Night shifts ${i}`, description: 'Talking it through.', ...refs });
+        if (kind === 'mood') return t.call(g, 'POST', '/api/user/store/moods', { content: `Heavy but here ${i}`, feeling_id });
+        if (kind === 'thought') return t.call(g, 'POST', '/api/thoughts', { content: `One breath at a time ${i}` });
+        return t.call(g, 'POST', '/api/comments', { post_id: postId, content: `With you ${i}` });
+      };
+      const { max } = WRITE_LIMITS[kind];
+      for (let i = 0; i < max - 2; i++) expect((await send(i)).status).toBe(201);
+      const results = await race(
+        t,
+        'writes',
+        [0, 1, 2, 3, 4].map((i) => () => send(100 + i)),
+      );
+      expect(statuses(results)).toEqual([201, 201, 429, 429, 429]);
+    });
+  }
 
   it('lets one of several concurrent identical posts through', async () => {
     const g = await signInGuest(t.app);

@@ -75,6 +75,12 @@ export default fp(
       }
     });
 
+    // What a signed-in person is shown (their pages, their flags on every item) is theirs alone: no shared cache
+    // or browser history may keep it. Static files keep their own caching.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    });
+
     const requireUser = async (request: FastifyRequest) => {
       if (!request.user) throw new Unauthenticated();
     };

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../core/errors.ts';
-import { AppError, Invalid, type Msg } from '../errors.ts';
+import { isDatabaseUnavailable } from '../../db/client.ts';
+import { AppError, claimTaken, Invalid, type Msg } from '../errors.ts';
 import { translate } from '../i18n.ts';
 import { documentErrors } from '../lib/http.ts';
 
@@ -47,6 +48,22 @@ function frameworkCode(status: number): ErrorCode {
   return 'UNSUPPORTED_REQUEST';
 }
 
+/**
+ * What the log keeps of a fault: each cause's type, database code and constraint, the SQL, and the stack's frames.
+ * Not the messages of the database or of Drizzle's wrapper, nor the error's own first stack line: they repeat the
+ * query's parameters or the values refused, which may be what a user wrote.
+ */
+function faultOf(error: Error) {
+  const causes = [];
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint, query, severity } = e as { code?: unknown; constraint?: unknown; query?: unknown; severity?: unknown };
+    const fromDatabase = typeof query === 'string' || severity !== undefined;
+    causes.push({ type: e.constructor.name, ...(fromDatabase ? { code, constraint, query } : { message: e.message }) });
+  }
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
+  return { causes, stack: frames.join('\n') };
+}
+
 /** Every error body is written here, so none goes out without its code. */
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
   return reply.code(status).send({ code, message, ...extra });
@@ -66,6 +83,8 @@ export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) return sendError(request, reply, error);
+      const taken = claimTaken(error);
+      if (taken) return sendError(request, reply, taken);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, Msg[]> = {};
         for (const issue of error.validation as unknown as ZodIssueLike[]) {
@@ -87,7 +106,16 @@ export default fp(
         request.log.info({ err: error }, 'client error');
         return send(reply, status, frameworkCode(status), error.message);
       }
-      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      if (isDatabaseUnavailable(error)) {
+        // An outage is not a fault of this request: one short line each, not a stack per request. The driver's own
+        // message, innermost: Drizzle's wrapper repeats the query's parameters, which may be what the user wrote.
+        let cause: unknown = error;
+        while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+        request.log.warn({ reason: (cause as Error).message }, 'database unavailable');
+        reply.header('retry-after', '1');
+        return send(reply, 503, 'UNAVAILABLE', translate(request.locale, 'errors.unavailable'));
+      }
+      request.log.error({ fault: faultOf(error), reqId: request.id }, 'request failed');
       return send(reply, 500, 'SERVER_ERROR', 'Server Error');
     });
 
@@ -102,6 +130,7 @@ export default fp(
         ...(body || querystring || params ? { 422: 'VALIDATION: `errors` names each bad field' } : {}),
         ...(route.config?.rateLimit === false ? {} : { 429: 'RATE_LIMITED: too many requests from this address' }),
         500: 'SERVER_ERROR: a fault, logged with the request id',
+        503: 'UNAVAILABLE: the database does not answer; Retry-After says when to try again',
       });
     });
 

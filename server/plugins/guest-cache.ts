@@ -8,6 +8,7 @@
  * sign-in, a QR poll or a hide does not, so an open sign-in dialog polling every 2 s no longer empties it. A write
  * route without the declaration fails at start-up, so a new route cannot forget to decide.
  */
+import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { COOKIE } from '../../core/limits.ts';
 import { type CachedResponse, GuestCache } from '../lib/guest-cache.ts';
+import { SUBSCRIBER_OPTIONS } from '../lib/redis.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,6 +40,8 @@ const CHANNEL = 'guest-cache:clear';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that belong to one response on the wire, not to the content. */
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'vary']);
+/** A Redis that answers subscribes in milliseconds; start-up does not wait longer for one that does not. */
+const SUBSCRIBE_WAIT_MS = 2000;
 /** How long a miss waits for the same key's fill under way before producing the response itself. */
 const WAIT_MS = 2000;
 
@@ -107,15 +111,18 @@ export default fp(
       // This instance's name on the channel, so it does not clear a second time on its own message.
       const instance = crypto.randomUUID();
       const pub = opts.redis;
-      const sub = opts.redis.duplicate({ maxRetriesPerRequest: null });
+      const sub = opts.redis.duplicate(SUBSCRIBER_OPTIONS);
       sub.on('error', (err) => app.log.error({ err: err.message }, 'redis guest-cache subscriber error'));
       sub.on('message', (_channel, from) => {
         if (from !== instance) cache.clear();
       });
-      await sub.subscribe(CHANNEL).catch((err) => app.log.error({ err: err.message }, 'guest cache: no Redis subscription'));
-      app.addHook('onClose', async () => {
-        await sub.quit().catch(() => {});
-      });
+      // Start-up waits for the subscription, so that no clear from another instance is missed once this one serves;
+      // but not for a Redis that refuses or is silent: the subscription stays queued and is made when Redis answers.
+      const subscribed = sub.subscribe(CHANNEL);
+      subscribed.catch((err) => app.log.error({ err: err.message }, 'guest cache: no Redis subscription'));
+      await Promise.race([subscribed, once(sub, 'error'), sleep(SUBSCRIBE_WAIT_MS, null, { ref: false })]).catch(() => {});
+      // Not quit(): a subscriber's QUIT waits for Redis, without end while Redis is away.
+      app.addHook('onClose', async () => sub.disconnect());
       publish = () =>
         void pub.publish(CHANNEL, instance).catch((err) => app.log.error({ err: err.message }, 'guest cache: publish failed'));
     }

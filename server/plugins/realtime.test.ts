@@ -77,6 +77,44 @@ describe('realtime', () => {
   });
 });
 
+describe('revoked tokens', () => {
+  /** The reason the server gave when it closed the socket. */
+  const closed = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+  it('disconnects the sockets of a revoked token: the other sessions on a password change, the own one on logout', async () => {
+    const t = await createTestApp();
+    opened.push(t.close);
+    const url = await listening(t);
+    const g = await signInGuest(t.app);
+    const password = 'correct horse battery';
+    expect((await t.call(g, 'PUT', '/api/user/password', { password, password_confirmation: password })).status).toBe(204);
+    const username = (await t.call(g, 'GET', '/api/get/data/user')).body.data.username;
+    const tokens = [];
+    for (const remoteAddress of ['10.9.0.1', '10.9.0.2']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
+      tokens.push(res.json().token as string);
+    }
+    const here = await socketFor(url, g.token);
+    const elsewhere = await Promise.all(tokens.map((token) => socketFor(url, token)));
+    const ended = elsewhere.map(closed);
+
+    const newPassword = 'a brand new password';
+    const change = { current_password: password, password: newPassword, password_confirmation: newPassword };
+    expect((await t.call(g, 'PUT', '/api/user/password', change)).status).toBe(204);
+    expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
+    for (const token of tokens) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/get/data/user', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(here.connected).toBe(true);
+    expect((await t.call(g, 'GET', '/api/get/data/user')).status).toBe(200);
+
+    const loggedOut = closed(here);
+    expect((await t.call(g, 'POST', '/api/logout')).status).toBe(204);
+    expect(await loggedOut).toBe('io server disconnect');
+  });
+});
+
 const redis = redisUrl('the cross-process realtime test');
 
 describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
@@ -105,5 +143,23 @@ describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
     };
     a.realtime.toUser(g.id).emit('message', message);
     expect(await got).toEqual(message);
+  });
+
+  it('disconnects a socket held by another instance when its token is revoked', async () => {
+    const { database, drop } = await openTestDatabase();
+    opened.push(drop, () => database.close());
+    const config = parseConfig({ NODE_ENV: 'test', REDIS_URL: redis });
+    const [a, b] = await Promise.all([1, 2].map(() => buildApp({ config, database, logger: false })));
+    opened.push(
+      () => a.close(),
+      () => b.close(),
+    );
+    await Promise.all([a.listen({ port: 0, host: '127.0.0.1' }), b.listen({ port: 0, host: '127.0.0.1' })]);
+    const g = await signInGuest(a);
+    const socket = await socketFor(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, g.token);
+    while ((await a.realtime.io.in(`user:${g.id}`).fetchSockets()).length === 0);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await a.inject({ method: 'POST', url: '/api/logout', headers: g.auth })).statusCode).toBe(204);
+    expect(await gone).toBe('io server disconnect');
   });
 });

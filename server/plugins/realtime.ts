@@ -11,6 +11,7 @@ import { Server, type Socket } from 'socket.io';
 import { COOKIE } from '../../core/limits.ts';
 import { type ClientToServerEvents, PUBLIC_ROOMS, type PublicRoom, type ServerToClientEvents } from '../../core/realtime.ts';
 import type { Db } from '../../db/client.ts';
+import { SUBSCRIBER_OPTIONS, unawaited } from '../lib/redis.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { userForToken } from '../modules/auth/service.ts';
 
@@ -19,6 +20,8 @@ interface SocketData {
   userId?: number;
   qrRoom?: QrRoom;
 }
+/** The sockets opened with one token (named by its digest), so that revoking the token can end them. */
+type SessionRoom = `session:${string}`;
 type QrRoom = `qr:${string}`;
 /** Every room an event may be sent to: a public feed, one user's sockets, one QR code's device. */
 export type Room = PublicRoom | `user:${number}` | QrRoom;
@@ -32,6 +35,8 @@ export interface Realtime {
   io: RealtimeServer;
   toUser(userId: number): Broadcast;
   toRoom(room: Room): Broadcast;
+  /** Disconnects every socket, on any instance, opened with one of these tokens (given as their digests). */
+  endSessions(tokenHashes: string[]): void;
 }
 
 declare module 'fastify' {
@@ -43,6 +48,7 @@ declare module 'fastify' {
 export const userRoom = (id: number) => `user:${id}` as const;
 /** The room of the device waiting on a QR sign-in code, named by the code's digest (never the code itself). */
 export const qrRoom = (tokenHash: string): QrRoom => `qr:${tokenHash}`;
+const sessionRoom = (tokenHash: string): SessionRoom => `session:${tokenHash}`;
 const isPublicRoom = (room: unknown): room is PublicRoom => typeof room === 'string' && (PUBLIC_ROOMS as readonly string[]).includes(room);
 
 function tokenFrom(socket: Socket, parseCookie: (header: string) => Record<string, string | undefined>): string | null {
@@ -58,12 +64,17 @@ export default fp(
     const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false, destroyUpgrade: false });
     if (opts.redis) {
       // Subscriptions wait for Redis instead of failing, so an outage at start does not end the process.
-      const pub = opts.redis.duplicate({ maxRetriesPerRequest: null });
-      const sub = opts.redis.duplicate({ maxRetriesPerRequest: null });
+      const sub = unawaited(opts.redis.duplicate(SUBSCRIBER_OPTIONS), ['subscribe', 'psubscribe']);
+      // Publishes fail at once while Redis is away, as the main connection's commands do (lib/redis.ts): the event
+      // has reached this process's sockets, and its copy for the other instances is dropped rather than queued
+      // without bound.
+      const pub = unawaited(opts.redis.duplicate(), ['publish']);
       for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err: err.message }, 'redis adapter error'));
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
-        await Promise.allSettled([pub.quit(), sub.quit()]);
+        // Not quit(): the subscriber's QUIT would wait for Redis, without end while Redis is away.
+        await pub.quit().catch(() => {});
+        sub.disconnect();
       });
     }
 
@@ -74,6 +85,8 @@ export default fp(
         const user = await userForToken(opts.db, token);
         if (!user) return next(new Error('unauthenticated'));
         socket.data.userId = user.id;
+        // Joined before the connection is announced, so a token revoked from here on finds this socket.
+        socket.join(sessionRoom(hashToken(token)));
         next();
       } catch (err) {
         app.log.error({ err }, 'socket authentication failed');
@@ -103,6 +116,9 @@ export default fp(
       io,
       toUser: (userId) => io.to(userRoom(userId)),
       toRoom: (room) => io.to(room),
+      endSessions: (tokenHashes) => {
+        if (tokenHashes.length > 0) io.in(tokenHashes.map(sessionRoom)).disconnectSockets(true);
+      },
     } satisfies Realtime);
 
     app.addHook('preClose', async () => {

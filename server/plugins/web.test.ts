@@ -36,6 +36,36 @@ async function page(url: string) {
   };
 }
 
+describe('personal pages', () => {
+  it('tell every cache not to keep a signed-in page, and leave a signed-out one alone', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/guest-login', payload: {} });
+    const cookie = `authToken=${signIn.json().token}`;
+    const mine = await app.inject({ method: 'GET', url: '/mood', headers: { cookie } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    const anyone = await app.inject({ method: 'GET', url: '/mood' });
+    expect(anyone.statusCode).toBe(200);
+    expect(anyone.headers['cache-control']).toBeUndefined();
+  });
+
+  it('say so in development too, where Vite answers on the raw response', async () => {
+    const dev = await openTestDatabase();
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GUEST_CACHE_SECONDS: '0' });
+    const devApp = await buildApp({ config, database: dev.database, logger: false, web: 'development' });
+    try {
+      await devApp.ready();
+      const signIn = await devApp.inject({ method: 'POST', url: '/api/guest-login', payload: {} });
+      const mine = await devApp.inject({ method: 'GET', url: '/mood', headers: { cookie: `authToken=${signIn.json().token}` } });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['cache-control']).toBe('private, no-store');
+    } finally {
+      await devApp.close();
+      await dev.database.close();
+      await dev.drop();
+    }
+  }, 120_000);
+});
+
 describe('pages', () => {
   it('render a screen with and without the language prefix', async () => {
     expect(await page('/ar/mood')).toEqual({ status: 200, lang: 'ar', screen: null });
@@ -63,7 +93,7 @@ describe('pages', () => {
     await database.close();
     // The feed, the moods and a topic list cannot be shown without their lists.
     for (const url of ['/', '/ar/mood', '/topic', '/thought']) {
-      expect(await page(url), url).toEqual({ status: 500, lang: url.startsWith('/ar') ? 'ar' : 'de', screen: 'route-error' });
+      expect(await page(url), url).toEqual({ status: 503, lang: url.startsWith('/ar') ? 'ar' : 'de', screen: 'route-error' });
     }
     // A page without data of its own still renders.
     expect(await page('/FAQ')).toEqual({ status: 200, lang: 'de', screen: null });

@@ -3,6 +3,7 @@
  * server. In development Vite runs in middleware mode with HMR on this server; in production the built app
  * in build/ is used.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,7 @@ interface ServerContextValue {
   appHost: string | null;
   origin: string;
   dataRequest: boolean;
+  nonce: string;
 }
 
 type EntryModule = { createLoadContext(value: ServerContextValue): RouterContextProvider };
@@ -37,7 +39,6 @@ type EntryModule = { createLoadContext(value: ServerContextValue): RouterContext
 export interface WebOptions {
   mode: WebMode;
   appHost?: string;
-  publicUrl?: string;
   onBuild(id: string): void;
 }
 
@@ -89,8 +90,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       csrfToken: authToken ? csrfTokenFor(authToken) : null,
       buildId: build.assets.version,
       appHost: opts.appHost ?? null,
-      origin: opts.publicUrl?.replace(/\/$/, '') ?? url.origin,
+      origin: app.publicOrigin,
       dataRequest: url.pathname.endsWith('.data'),
+      // A fresh secret per page: only the scripts React Router and React write carry it (the CSP in entry.server.tsx).
+      nonce: randomBytes(16).toString('base64'),
       // Loaders reach the API in-process, as the visitor: same cookies; the API client names the page's language.
       api: async (path, init = {}) => {
         const headers: Record<string, string> = {};
@@ -143,6 +146,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         // Vite's middleware answers on the raw response.
         const assets = handleAssets;
         reply.hijack();
+        // A hijacked reply skips the onSend hooks, among them auth's private, no-store for a signed-in page.
+        if (request.user) res.setHeader('cache-control', 'private, no-store');
         assets(req, res, () => void render(request, res).then((response) => sendResponse(res, response)));
         return;
       }

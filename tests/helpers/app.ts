@@ -18,7 +18,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new empty PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it. */
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

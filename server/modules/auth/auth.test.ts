@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_FAILURES_MAX, LOGIN_FAILURES_WINDOW_MS } from '../../../core/limits.ts';
 import { createTestApp, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 import { frozenClock } from '../../../tests/helpers/clock.ts';
 import { csrfTokenFor } from '../../lib/tokens.ts';
-import { LOGIN_FAILURES_MAX, LOGIN_FAILURES_WINDOW_MS } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,6 +133,109 @@ describe('password login', () => {
   });
 });
 
+const login = (payload: object, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress });
+
+describe('failed password checks', () => {
+  const PASSWORD = 'correct horse battery';
+  let n = 0;
+  /** A guest with a password and an email, and a fresh address range for its attempts. */
+  async function account() {
+    const g = await signInGuest(t.app);
+    const net = `10.${++n}.0`;
+    const pw = { password: PASSWORD, password_confirmation: PASSWORD };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/user/password', headers: g.auth, payload: pw })).statusCode).toBe(204);
+    const email = `Acc${g.id}@Example.org`;
+    const prof = await t.app.inject({ method: 'PUT', url: '/api/user/profile-information', headers: g.auth, payload: { email } });
+    return { g, email, username: prof.json().data.username as string, ip: (i: number) => `${net}.${i}` };
+  }
+  const codes = (results: { statusCode: number; json(): { code: string } }[]) =>
+    results.map((r) => `${r.statusCode} ${r.json().code}`).sort();
+
+  it('counts each attempt before evaluating it, so parallel attempts from one address cannot exceed the limit', async () => {
+    const a = await account();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login({ username: `nobody_${n}_${i}`, password: 'wrong password' }, a.ip(1))),
+    );
+    expect(codes(results)).toEqual([
+      ...Array(LOGIN_FAILURES_MAX).fill('422 INVALID_CREDENTIALS'),
+      ...Array(30 - LOGIN_FAILURES_MAX).fill('429 LOGIN_THROTTLED'),
+    ]);
+  });
+
+  it('counts the username, the email and their case variants as one account, from any address', async () => {
+    const a = await account();
+    const names = [{ username: a.username }, { email: a.email }, { login: a.username.toUpperCase() }, { email: a.email.toLowerCase() }];
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login({ ...names[i % names.length], password: 'wrong password' }, a.ip(i))),
+    );
+    expect(codes(results)).toEqual([
+      ...Array(LOGIN_FAILURES_MAX).fill('422 INVALID_CREDENTIALS'),
+      ...Array(20 - LOGIN_FAILURES_MAX).fill('429 LOGIN_THROTTLED'),
+    ]);
+    // The right password is not evaluated either until the window ends.
+    const right = await login({ email: a.email, password: PASSWORD }, a.ip(99));
+    expect(right.json().code).toBe('LOGIN_THROTTLED');
+  });
+
+  it('gives a successful attempt its count back', async () => {
+    const a = await account();
+    for (let i = 0; i < LOGIN_FAILURES_MAX - 1; i++) {
+      expect((await login({ username: a.username, password: 'wrong password' }, a.ip(1))).statusCode).toBe(422);
+    }
+    for (let i = 0; i < 3; i++) expect((await login({ username: a.username, password: PASSWORD }, a.ip(1))).statusCode).toBe(200);
+    expect((await login({ username: a.username, password: 'wrong password' }, a.ip(1))).statusCode).toBe(422);
+    expect((await login({ username: a.username, password: 'wrong password' }, a.ip(1))).json().code).toBe('LOGIN_THROTTLED');
+  });
+
+  it('counts a wrong current password on a password change as a failed sign-in of the account', async () => {
+    const clock = frozenClock();
+    const a = await account();
+    const change = (current: string, i: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user/password',
+        headers: a.g.auth,
+        remoteAddress: a.ip(i),
+        payload: { current_password: current, password: 'a new password', password_confirmation: 'a new password' },
+      });
+    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => change('wrong password', i)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([...Array(LOGIN_FAILURES_MAX).fill(422), ...Array(5).fill(429)]);
+    const blocked = await change(PASSWORD, 50);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      code: 'LOGIN_THROTTLED',
+      message: 'Too many sign-in attempts. Please try again in 15 minutes.',
+      retry_at: new Date(clock.start + LOGIN_FAILURES_WINDOW_MS).toISOString(),
+    });
+    expect((await login({ username: a.username, password: PASSWORD }, a.ip(51))).json().code).toBe('LOGIN_THROTTLED');
+    clock.at(LOGIN_FAILURES_WINDOW_MS);
+    expect((await change(PASSWORD, 52)).statusCode).toBe(204);
+  });
+});
+
+describe('password hashing under a burst of sign-ins', () => {
+  it('leaves the thread pool to other requests: a compressed feed read does not wait behind the password checks', async () => {
+    const g = await signInGuest(t.app);
+    for (let i = 0; i < 3; i++) {
+      const content = `Reading before sleep ${i}: ${'the quiet hour helps me put the day down and rest a little. '.repeat(40)}`;
+      expect((await t.call(g, 'POST', '/api/posts', { content })).status).toBe(201);
+    }
+    let checked = 0;
+    const burst = Array.from({ length: 24 }, (_, i) =>
+      login({ username: `burst_${i}`, password: 'wrong password' }, `10.200.0.${i}`).then(() => checked++),
+    );
+    // Once the first check is done, every other one has reached the hashing step.
+    await Promise.race(burst);
+    const before = checked;
+    const feed = await t.app.inject({ method: 'GET', url: '/api/posts', headers: { ...g.auth, 'accept-encoding': 'gzip' } });
+    const checkedMeanwhile = checked - before;
+    await Promise.all(burst);
+    expect(feed.headers['content-encoding']).toBe('gzip');
+    // gzip runs on the thread pool too; with every hash let onto it at once, the feed came after ~20 of them.
+    expect(checkedMeanwhile).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('tokens', () => {
   it('logout revokes the token at once', async () => {
     const g = await signInGuest(t.app);
@@ -141,6 +244,14 @@ describe('tokens', () => {
     const after = await t.app.inject({ method: 'GET', url: '/api/get/data/user', headers: g.auth });
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('marks every answer to a signed-in request private and not to be stored', async () => {
+    const g = await signInGuest(t.app);
+    for (const url of ['/api/get/data/user', '/api/posts', '/api/get-avatars']) {
+      expect((await t.call(g, 'GET', url)).headers['cache-control'], url).toBe('private, no-store');
+      expect((await t.call(null, 'GET', url)).headers['cache-control'], url).toBeUndefined();
+    }
   });
 
   it('rejects an unknown bearer token with 401, even on public calls', async () => {

@@ -6,7 +6,8 @@ import { authResponseSchema } from '../../../core/schemas/users.ts';
 import type { Db } from '../../../db/client.ts';
 import { type CookieSettings, clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts';
 import type { Counter } from '../../lib/counter.ts';
-import { errorOf } from '../../lib/http.ts';
+import { errorOf, userString } from '../../lib/http.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { passwordSchema } from '../users/schemas.ts';
 import { serializer, toUser } from '../users/service.ts';
 import { createGuest, login, revokeToken } from './service.ts';
@@ -50,9 +51,9 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
         summary: 'Sign in with username or email and password',
         body: z
           .object({
-            username: z.string().trim().max(254).optional(),
-            email: z.string().trim().max(254).optional(),
-            login: z.string().trim().max(254).optional(),
+            username: userString().trim().max(254).optional(),
+            email: userString().trim().max(254).optional(),
+            login: userString().trim().max(254).optional(),
             password: z
               .string()
               .min(1)
@@ -65,7 +66,9 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
         response: {
           200: authResponseSchema,
           422: errorOf('INVALID_CREDENTIALS: wrong username, email or password, the same for an unknown user; VALIDATION'),
-          429: errorOf('LOGIN_THROTTLED: too many failed sign-ins for this identifier or address, with retry_at; RATE_LIMITED'),
+          429: errorOf(
+            'LOGIN_THROTTLED: too many failed sign-ins for this account (any of its names) or address, with retry_at; RATE_LIMITED',
+          ),
         },
       },
     },
@@ -87,10 +90,12 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
     {
       config: { changesGuestView: false },
       onRequest: app.requireUser,
-      schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: z.null() } },
+      schema: { tags: ['auth'], summary: 'Revoke the current token and disconnect its sockets', response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await revokeToken(db, request.authToken as string);
+      const token = request.authToken as string;
+      await revokeToken(db, token);
+      app.realtime.endSessions([hashToken(token)]);
       clearSessionCookies(reply, opts.cookies);
       return reply.code(204).send(null);
     },

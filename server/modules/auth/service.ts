@@ -1,19 +1,17 @@
 /** Sign-in: guest accounts, password login, and the bearer tokens that prove it. */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, tokens, users } from '../../../db/schema.ts';
-import { Rejected, TooMany } from '../../errors.ts';
+import { Invalid, Rejected } from '../../errors.ts';
 import type { Counter } from '../../lib/counter.ts';
-import { DUMMY_HASH, verifyPassword } from '../../lib/password.ts';
+import { checkPassword, hashPassword } from '../../lib/password.ts';
 import { prepared } from '../../lib/prepared.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { findUser, makeNickname, type UserRow, userColumns } from '../users/service.ts';
 
 /** A token outlives the 7-day cookie so that mobile clients are not signed out weekly. */
 const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const LOGIN_FAILURES_MAX = 10;
-export const LOGIN_FAILURES_WINDOW_MS = 15 * 60 * 1000;
 
 export async function issueToken(db: DbOrTx, userId: number): Promise<string> {
   const token = newToken();
@@ -62,34 +60,52 @@ export async function createGuest(db: Db, locale: string): Promise<{ token: stri
   });
 }
 
-/**
- * Password sign-in by username or email. Unknown user and wrong password give the same answer in the
- * same time; failures per identifier and per address are counted and stop further attempts for a while.
- */
+/** Password sign-in by username or email. Unknown user and wrong password give the same answer in the same time. */
 export async function login(
   db: Db,
   counter: Counter,
   input: { identifier: string; password: string; ip: string },
 ): Promise<{ token: string; user: UserRow }> {
-  const keys = [`login:id:${input.identifier.toLowerCase()}`, `login:ip:${input.ip}`];
-  for (const key of keys) {
-    const { count, resetAt } = await counter.peek(key);
-    if (count >= LOGIN_FAILURES_MAX && resetAt) {
-      const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
-      throw new TooMany('LOGIN_THROTTLED', { key: 'errors.login_throttled', values: { minutes } }, resetAt);
-    }
-  }
   const ident = input.identifier.toLowerCase();
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, ident), eq(sql`lower(${users.email})`, ident)));
-  const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
-  if (!row?.passwordHash || !ok) {
-    await Promise.all(keys.map((k) => counter.hit(k, LOGIN_FAILURES_WINDOW_MS)));
-    throw new Rejected('INVALID_CREDENTIALS', { key: 'errors.login_failed' });
-  }
-  await counter.reset(keys[0]);
+  // An unknown identifier is counted under its own name, so probing it is limited as a real account is.
+  const account = row ? `user:${row.id}` : `unknown:${ident}`;
+  const ok = await checkPassword(counter, { account, ip: input.ip, password: input.password, hash: row?.passwordHash ?? null });
+  if (!row || !ok) throw new Rejected('INVALID_CREDENTIALS', { key: 'errors.login_failed' });
   const token = await issueToken(db, row.id);
   return { token, user: (await findUser(db, row.id)) as UserRow };
+}
+
+/**
+ * Sets or changes the password. A wrong current password counts as a failed sign-in of the account. Every other
+ * session of the account ends with it (whoever knew the old password is signed out); the answer is the digests of
+ * the revoked tokens, whose sockets the caller disconnects.
+ */
+export async function changePassword(
+  db: Db,
+  counter: Counter,
+  session: { user: UserRow; token: string; ip: string },
+  input: { current_password?: string; password: string; password_confirmation: string },
+): Promise<string[]> {
+  const { user } = session;
+  if (input.password !== input.password_confirmation) {
+    throw new Invalid({ password_confirmation: { key: 'validation.password_confirmation' } });
+  }
+  if (user.passwordHash) {
+    if (!input.current_password) throw new Invalid({ current_password: { key: 'validation.required' } });
+    const attempt = { account: `user:${user.id}`, ip: session.ip, password: input.current_password, hash: user.passwordHash };
+    if (!(await checkPassword(counter, attempt))) throw new Invalid({ current_password: { key: 'validation.current_password' } });
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    const revoked = await tx
+      .delete(tokens)
+      .where(and(eq(tokens.userId, user.id), ne(tokens.tokenHash, hashToken(session.token))))
+      .returning({ tokenHash: tokens.tokenHash });
+    return revoked.map((r) => r.tokenHash);
+  });
 }

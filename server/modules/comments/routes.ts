@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { errorSchema, idField, idParam, idString, pageQuery, text } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { writeLimited } from '../writes/schemas.ts';
 import { addComment, addReply, deleteComment, listComments, listReplies, updateComment, voteComment } from './service.ts';
 
 const commentContent = text(1, LIMITS.comment);
@@ -54,7 +55,7 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
         tags: ['comments'],
         summary: 'Comment on a post',
         body: z.object({ post_id: idField, content: commentContent }),
-        response: { 201: commentResponseSchema, 404: errorSchema, 422: errorSchema },
+        response: { 201: commentResponseSchema, 404: errorSchema, 422: errorSchema, 429: writeLimited('comment') },
       },
     },
     async (request, reply) =>
@@ -70,7 +71,7 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
         tags: ['comments'],
         summary: 'Reply to a comment (replies are one level deep)',
         body: z.object({ comment_id: idField, content: commentContent }),
-        response: { 201: commentResponseSchema, 404: errorSchema, 422: errorSchema },
+        response: { 201: commentResponseSchema, 404: errorSchema, 422: errorSchema, 429: writeLimited('comment') },
       },
     },
     async (request, reply) =>

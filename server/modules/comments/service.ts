@@ -2,7 +2,7 @@
  * Comments on posts and their replies (one level deep). The post's comment count, a comment's reply count
  * and its vote score are kept on the rows in the same transaction as the change.
  */
-import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { POINTS } from '../../../core/limits.ts';
 import type { Comment } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
@@ -11,6 +11,7 @@ import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { authorColumns, awardPoints, serializer, toAuthor } from '../users/service.ts';
+import { takeWriteSlot } from '../writes/service.ts';
 
 /** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
 const REPLIES_SHOWN = 3;
@@ -115,12 +116,16 @@ async function insertComment(tx: Tx, viewer: SignedInViewer, postId: number, par
 }
 
 export async function addComment(db: Db, viewer: SignedInViewer, postId: number, content: string): Promise<Comment> {
-  return db.transaction((tx) => insertComment(tx, viewer, postId, null, content));
+  return db.transaction(async (tx) => {
+    await takeWriteSlot(tx, viewer.id, 'comment');
+    return insertComment(tx, viewer, postId, null, content);
+  });
 }
 
 /** A reply to a reply joins the same thread: replies are one level deep. */
 export async function addReply(db: Db, viewer: SignedInViewer, commentId: number, content: string): Promise<Comment> {
   return db.transaction(async (tx) => {
+    await takeWriteSlot(tx, viewer.id, 'comment');
     const [target] = await tx
       .select({ postId: comments.postId, parentId: comments.parentId })
       .from(comments)
@@ -148,10 +153,21 @@ export async function updateComment(db: Db, viewer: SignedInViewer, id: number, 
   });
 }
 
-/** Deleting a comment deletes its replies; the counts above it drop by as many. */
+/** Each comment about to be deleted takes back the points it earned its author: points count what stands. */
+export async function takeBackCommentPoints(tx: Tx, which: SQL): Promise<void> {
+  const authors = await tx
+    .select({ userId: comments.userId, count: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(which)
+    .groupBy(comments.userId);
+  for (const { userId, count } of authors) await awardPoints(tx, userId, -POINTS.comment * count);
+}
+
+/** Deleting a comment deletes its replies; the counts above it drop by as many, and the points they earned go. */
 export async function deleteComment(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await ownComment(tx, userId, id);
+    await takeBackCommentPoints(tx, or(eq(comments.id, id), eq(comments.parentId, id)) as SQL);
     await tx.delete(comments).where(eq(comments.id, id));
     await tx
       .update(posts)

@@ -26,8 +26,8 @@ export default async function healthRoutes(fastify: FastifyInstance, opts: { dat
         await opts.database.ping();
         return { status: 'ok' as const, db: 'ok' as const };
       } catch (err) {
-        request.log.error({ err }, 'database ping failed');
-        return reply.code(503).send({ status: 'error' as const, db: 'down' as const });
+        request.log.error({ reason: err instanceof Error ? err.message : String(err) }, 'database ping failed');
+        return reply.code(503).send({ status: 'error' as const, db: 'down' as const, code: 'UNAVAILABLE' as const });
       }
     },
   );

@@ -79,9 +79,10 @@ describe('system endpoints', () => {
       ['422', 'VALIDATION: `errors` names each bad field; DUPLICATE: the author already wrote the same text'],
       [
         '429',
-        'POST_LIMIT: 5 posts in 24 hours; TOPIC_INTERVAL: 30 minutes between two posts in one topic. Both carry retry_at, isAllowed: false and limit: true or time: true',
+        'POST_LIMIT: 5 posts in 24 hours, deleted ones included; TOPIC_INTERVAL: 30 minutes between two posts in one topic. Both carry retry_at, isAllowed: false and limit: true or time: true. WRITE_LIMIT: a text short enough to be placed as a mood, past 10 moods in 1 hour; retry_at',
       ],
       ['500', 'SERVER_ERROR: a fault, logged with the request id'],
+      ['503', 'UNAVAILABLE: the database does not answer; Retry-After says when to try again'],
     ]);
     // A public read with an id: no sign-in, no CSRF, no body.
     expect(errors(doc.paths['/api/posts/{id}'].get.responses)).toEqual([
@@ -89,6 +90,7 @@ describe('system endpoints', () => {
       ['422', 'VALIDATION: `errors` names each bad field'],
       ['429', 'RATE_LIMITED: too many requests from this address'],
       ['500', 'SERVER_ERROR: a fault, logged with the request id'],
+      ['503', 'UNAVAILABLE: the database does not answer; Retry-After says when to try again'],
     ]);
     expect(Object.keys(doc.paths['/api/health'].get.responses)).toEqual(['200', '500', '503']);
   });
@@ -120,7 +122,12 @@ describe('system endpoints', () => {
     await other.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'error', db: 'down' });
+    expect(res.json()).toEqual({ status: 'error', db: 'down', code: 'UNAVAILABLE' });
+    // Every other request that needs it says the same, translated, with when to try again.
+    const feed = await other.app.inject({ method: 'GET', url: '/api/posts', headers: { 'x-locale': 'fr' } });
+    expect(feed.statusCode).toBe(503);
+    expect(feed.headers['retry-after']).toBe('1');
+    expect(feed.json()).toEqual({ code: 'UNAVAILABLE', message: fr['errors.unavailable'] });
     await other.app.close();
   });
 });

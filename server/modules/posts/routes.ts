@@ -18,7 +18,7 @@ import {
 } from '../../../core/schemas/posts.ts';
 import type { Db } from '../../../db/client.ts';
 import { NotFound } from '../../errors.ts';
-import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery } from '../../lib/http.ts';
+import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, userString } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { topicExists } from '../topics/service.ts';
@@ -201,7 +201,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       schema: {
         tags: ['posts'],
         summary: 'Posts containing a keyword',
-        querystring: pageQuery.extend({ keyword: z.string().trim().min(1).max(100) }),
+        querystring: pageQuery.extend({ keyword: userString().trim().min(1).max(100) }),
         response: { 200: postPageSchema, 422: errorSchema },
       },
     },
@@ -237,7 +237,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       schema: {
         tags: ['posts'],
         summary: 'Does this problem page exist?',
-        querystring: z.object({ id: idString.optional(), slug: z.string().max(100).optional() }),
+        querystring: z.object({ id: idString.optional(), slug: userString().max(100).optional() }),
         response: { 200: existsSchema },
       },
     },

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../core/limits.ts';
-import { errorOf, idField, text } from '../../lib/http.ts';
+import { errorOf, idField, text, userString } from '../../lib/http.ts';
+import { limitText } from '../writes/schemas.ts';
 
 export const postContent = text(1, LIMITS.post);
 export const pollInput = z.object({
-  question: z.string().trim().max(LIMITS.pollQuestion).nullish(),
+  question: userString().trim().max(LIMITS.pollQuestion).nullish(),
   options: z.array(text(1, LIMITS.pollOptionText)).min(LIMITS.pollOptions.min).max(LIMITS.pollOptions.max),
 });
 
 /** The refusals of writing or editing a post or mood (write.ts), for the routes' OpenAPI responses. */
 export const textRefused = errorOf('VALIDATION: `errors` names each bad field; DUPLICATE: the author already wrote the same text');
 export const postingLimited = errorOf(
-  'POST_LIMIT: 5 posts in 24 hours; TOPIC_INTERVAL: 30 minutes between two posts in one topic. Both carry retry_at, isAllowed: false and limit: true or time: true',
+  `POST_LIMIT: ${limitText('post')}, deleted ones included; TOPIC_INTERVAL: 30 minutes between two posts in one topic. Both carry retry_at, isAllowed: false and limit: true or time: true. WRITE_LIMIT: a text short enough to be placed as a mood, past ${limitText('mood')}; retry_at`,
 );
 
 export const postIdBody = z.object({ post_id: idField });

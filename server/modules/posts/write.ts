@@ -3,15 +3,16 @@
  * and the posting limits and the duplicate rule are decided inside the write transaction under a per-user
  * lock, so two concurrent requests cannot both pass.
  */
-import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
-import { MOOD_THRESHOLD, POINTS, POSTS_PER_DAY, POSTS_WINDOW_MS, TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
+import { and, eq, ne } from 'drizzle-orm';
+import { MOOD_THRESHOLD, POINTS, TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
 import { graphemeLength, normalizeForDuplicate } from '../../../core/text.ts';
 import type { Mood, NoteCheck, Post } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
-import { feelings, moods, posts } from '../../../db/schema.ts';
+import { comments, feelings, moods, posts, supports } from '../../../db/schema.ts';
 import { Invalid, ownedBy, Rejected, TooMany } from '../../errors.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { takeBackCommentPoints } from '../comments/service.ts';
 import { bumpCount } from '../feed/service.ts';
 import { requireFeeling } from '../feelings/service.ts';
 import { getMood } from '../moods/service.ts';
@@ -19,6 +20,7 @@ import { createPoll, type PollInput } from '../polls/service.ts';
 import { tagPost } from '../tags/service.ts';
 import { bumpTopicPosts, topicExists } from '../topics/service.ts';
 import { awardPoints, type UserRow } from '../users/service.ts';
+import { lastPostInTopic, lockWriter, nextWriteAt, recordWrite, takeWriteSlot } from '../writes/service.ts';
 import { getPost } from './service.ts';
 
 export interface WriteInput {
@@ -29,11 +31,6 @@ export interface WriteInput {
 }
 
 export type Written = { placed: 'post'; post: Post } | { placed: 'mood'; mood: Mood };
-
-/** Serialises a user's writes: the checks below see every earlier write of the same user. */
-async function lockUser(tx: Tx, userId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${userId})`);
-}
 
 /** The same user already has a post or mood with this normalised text (other than `except`). */
 async function assertNotDuplicate(tx: Tx, userId: number, key: string, except?: { post?: number; mood?: number }) {
@@ -57,30 +54,16 @@ async function assertNotDuplicate(tx: Tx, userId: number, key: string, except?: 
  * its rule twice: `limit`/`time` as API.md fixes them, and the error code that 429 carries.
  */
 export async function checkNewNote(db: DbOrTx, userId: number, topicId?: number): Promise<NoteCheck> {
-  const windowStart = new Date(Date.now() - POSTS_WINDOW_MS);
-  const recent = await db
-    .select({ createdAt: posts.createdAt })
-    .from(posts)
-    .where(and(eq(posts.userId, userId), gte(posts.createdAt, windowStart)))
-    .orderBy(desc(posts.createdAt))
-    .limit(POSTS_PER_DAY);
-  if (recent.length >= POSTS_PER_DAY) {
-    const retryAt = new Date(recent[POSTS_PER_DAY - 1].createdAt.getTime() + POSTS_WINDOW_MS);
-    return { isAllowed: false, code: 'POST_LIMIT', limit: true, retry_at: retryAt.toISOString() };
-  }
+  const retryAt = await nextWriteAt(db, userId, 'post');
+  if (retryAt) return { isAllowed: false, code: 'POST_LIMIT', limit: true, retry_at: retryAt.toISOString() };
   if (topicId !== undefined) {
-    const [last] = await db
-      .select({ createdAt: posts.createdAt })
-      .from(posts)
-      .where(and(eq(posts.userId, userId), eq(posts.topicId, topicId)))
-      .orderBy(desc(posts.createdAt))
-      .limit(1);
-    if (last && last.createdAt.getTime() + TOPIC_INTERVAL_MS > Date.now()) {
+    const last = await lastPostInTopic(db, userId, topicId);
+    if (last && last.getTime() + TOPIC_INTERVAL_MS > Date.now()) {
       return {
         isAllowed: false,
         code: 'TOPIC_INTERVAL',
         time: true,
-        retry_at: new Date(last.createdAt.getTime() + TOPIC_INTERVAL_MS).toISOString(),
+        retry_at: new Date(last.getTime() + TOPIC_INTERVAL_MS).toISOString(),
       };
     }
   }
@@ -121,18 +104,20 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
   const language = languageOfText(user, content);
   const viewer: Viewer = { id: user.id, locale: user.locale, languages: null };
   return db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
+    await lockWriter(tx, user.id);
     if (input.topic_id !== undefined && !(await topicExists(tx, input.topic_id))) {
       throw new Invalid({ topic_id: { key: 'validation.invalid' } });
     }
     const feelingId = await feelingFor(tx, input.feeling_id, prefer, asPost ? 'post' : 'mood');
     if (asPost) await assertMayPost(tx, user.id, input.topic_id);
+    else await takeWriteSlot(tx, user.id, 'mood');
     await assertNotDuplicate(tx, user.id, key);
     if (asPost) {
       const [row] = await tx
         .insert(posts)
-        .values({ userId: user.id, content, contentKey: key, language, feelingId, topicId: input.topic_id ?? null })
-        .returning({ id: posts.id });
+        .values({ userId: user.id, content, contentKey: key, language, feelingId, topicId: input.topic_id ?? null, createdAt: new Date() })
+        .returning({ id: posts.id, createdAt: posts.createdAt });
+      await recordWrite(tx, user.id, 'post', input.topic_id ?? null, row.createdAt);
       if (input.poll) await createPoll(tx, { postId: row.id }, input.poll);
       if (input.topic_id !== undefined) await bumpTopicPosts(tx, input.topic_id, 1);
       await tagPost(tx, row.id, content);
@@ -160,7 +145,7 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
   return db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
+    await lockWriter(tx, user.id);
     const before = await ownPost(tx, user.id, id);
     await assertNotDuplicate(tx, user.id, key, { post: id });
     const feelingId = input.feeling_id === undefined ? before.feelingId : await feelingFor(tx, input.feeling_id, 'post', 'post');
@@ -174,10 +159,22 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
   });
 }
 
+/**
+ * Points count what stands: the post's own and its supports' go with it (the author's and each supporter's, as
+ * withdrawing a support would take them), and so do those of the comments deleted with it (their authors').
+ */
 export async function deletePost(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await ownPost(tx, userId, id);
+    await takeBackCommentPoints(tx, eq(comments.postId, id));
+    // A support of one's own post earned nothing (actions.ts), so it takes nothing back.
+    const supporters = await tx
+      .select({ userId: supports.userId })
+      .from(supports)
+      .where(and(eq(supports.postId, id), ne(supports.userId, userId)));
+    for (const s of supporters) await awardPoints(tx, s.userId, -POINTS.supportGiven);
     await tx.delete(posts).where(eq(posts.id, id));
+    await awardPoints(tx, userId, -POINTS.post - supporters.length * POINTS.supportReceived);
     await bumpCount(tx, 'post', row.language, -1);
     if (row.topicId !== null) await bumpTopicPosts(tx, row.topicId, -1);
   });
@@ -197,7 +194,7 @@ export async function updateMood(db: Db, user: UserRow, id: number, input: { con
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
   return db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
+    await lockWriter(tx, user.id);
     const before = await ownMood(tx, user.id, id);
     await assertNotDuplicate(tx, user.id, key, { mood: id });
     const feeling = await requireFeeling(tx, input.feeling_id, 'mood');

@@ -2,12 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { localeFromHost } from '../../../core/locales.ts';
 import { qrCodeSchema, qrSessionSchema } from '../../../core/schemas/qr.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
 import { type CookieSettings, setSessionCookies } from '../../lib/cookies.ts';
-import { errorOf, errorSchema, messageSchema } from '../../lib/http.ts';
+import { errorOf, errorSchema, messageSchema, userString } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { qrRoom } from '../../plugins/realtime.ts';
 import { serializer, toUser } from '../users/service.ts';
@@ -15,23 +15,27 @@ import { approveQr, checkQr, createQr } from './service.ts';
 
 export interface QrRouteOptions {
   db: Db;
-  config: Pick<Config, 'PUBLIC_URL' | 'RATE_LIMIT_MAX'>;
+  config: Pick<Config, 'APP_HOST' | 'RATE_LIMIT_MAX'>;
   cookies: CookieSettings;
 }
 
-const qrTokenBody = z.object({ qr_token: z.string().trim().min(1).max(200) });
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+const qrTokenBody = z.object({ qr_token: userString().trim().min(1).max(200) });
 
 export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
   const tags = ['auth'];
 
-  /** The web origin the phone should open: PUBLIC_URL, or else the origin this request came to. */
+  /**
+   * The web origin the phone should open: the language subdomain of APP_HOST this request came to, or else the
+   * configured origin. A host the request names that is neither never reaches the image.
+   */
   function webOrigin(request: FastifyRequest): string {
-    if (opts.config.PUBLIC_URL) return opts.config.PUBLIC_URL;
-    if (!HOST.test(request.host ?? '')) throw new AppError(400, 'BAD_REQUEST', { key: 'errors.invalid_input' });
-    return `${request.protocol}://${request.host}`;
+    const appHost = opts.config.APP_HOST?.toLowerCase();
+    const host = request.host?.toLowerCase();
+    const code = localeFromHost(host, appHost);
+    if (code && host === `${code}.${appHost}`) return `${new URL(fastify.publicOrigin).protocol}//${host}`;
+    return fastify.publicOrigin;
   }
 
   app.post(
@@ -41,12 +45,11 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
         tags,
         summary: 'Make a QR code (valid 2 minutes) that a signed-in phone can approve to sign this device in',
         description:
-          'The image encodes the web page `/qr/{qrToken}` of the same host (or of PUBLIC_URL). An anonymous socket may emit ' +
+          'The image encodes the web page `/qr/{qrToken}` of the configured origin (PUBLIC_URL, APP_HOST or the listening address; a language subdomain of APP_HOST keeps its own). An anonymous socket may emit ' +
           '`qr:watch` with the qrToken to receive `qr:approved` when the code is approved.',
         body: z.looseObject({}).nullish(),
         response: {
           201: qrCodeSchema,
-          400: errorOf('BAD_REQUEST: the Host header cannot make the approval URL (without PUBLIC_URL); MALFORMED_JSON'),
           429: errorSchema,
         },
       },

@@ -6,7 +6,7 @@ import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import { noticeSchema } from '../../../core/schemas/envelopes.ts';
 import { reportTypeListSchema } from '../../../core/schemas/reports.ts';
 import type { Db } from '../../../db/client.ts';
-import { errorOf, errorSchema, idField } from '../../lib/http.ts';
+import { errorOf, errorSchema, idField, userString } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listReportTypes, type ReportTarget, report } from './service.ts';
 
@@ -16,7 +16,7 @@ const endpoints: [path: string, target: ReportTarget, field: string][] = [
   ['/api/report-comment', 'comment', 'comment_id'],
 ];
 
-const reportBody = { report_type_id: idField, note: z.string().trim().max(REPORT_NOTE_MAX).optional() };
+const reportBody = { report_type_id: idField, note: userString().trim().max(REPORT_NOTE_MAX).optional() };
 
 export default async function reportRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

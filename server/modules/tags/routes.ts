@@ -7,7 +7,7 @@ import { existsSchema } from '../../../core/schemas/envelopes.ts';
 import { postPageSchema } from '../../../core/schemas/posts.ts';
 import { tagResponseSchema } from '../../../core/schemas/tags.ts';
 import type { Db } from '../../../db/client.ts';
-import { errorSchema, idParam, idString, pageQuery } from '../../lib/http.ts';
+import { errorSchema, idParam, idString, pageQuery, userString } from '../../lib/http.ts';
 import { viewerOf } from '../../lib/viewer.ts';
 import { listTagPosts } from '../posts/service.ts';
 import { getTag, tagExists } from './service.ts';
@@ -56,8 +56,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
         summary: 'Does this tag page exist? By id, or by name as slug',
         querystring: z.object({
           id: idString.optional(),
-          slug: z
-            .string()
+          slug: userString()
             .max(TAG_MAX + 1)
             .optional(),
         }),

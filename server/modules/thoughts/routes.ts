@@ -12,9 +12,10 @@ import {
   thoughtResponseSchema,
 } from '../../../core/schemas/thoughts.ts';
 import type { Db } from '../../../db/client.ts';
-import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, text } from '../../lib/http.ts';
+import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, text, userString } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { writeLimited } from '../writes/schemas.ts';
 import {
   createThought,
   deleteThought,
@@ -94,7 +95,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         tags: ['thoughts'],
         summary: 'Share a thought (up to 500 characters)',
         body: content,
-        response: { 201: thoughtResponseSchema, 422: errorSchema },
+        response: { 201: thoughtResponseSchema, 422: errorSchema, 429: writeLimited('thought') },
       },
     },
     async (request, reply) => {
@@ -179,7 +180,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
       schema: {
         tags: ['thoughts'],
         summary: 'Does this thought page exist?',
-        querystring: z.object({ id: idString.optional(), slug: z.string().max(20).optional() }),
+        querystring: z.object({ id: idString.optional(), slug: userString().max(20).optional() }),
         response: { 200: existsSchema },
       },
     },

@@ -13,6 +13,7 @@ import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { bumpCount, daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
 import { authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
+import { takeWriteSlot } from '../writes/service.ts';
 
 const countColumn = {
   love: thoughts.loveCount,
@@ -92,6 +93,7 @@ export async function createThought(db: Db, user: UserRow, viewer: SignedInViewe
   const text = content.trim();
   const language = languageOfText(user, text);
   return db.transaction(async (tx) => {
+    await takeWriteSlot(tx, user.id, 'thought');
     const [row] = await tx.insert(thoughts).values({ userId: user.id, content: text, language }).returning({ id: thoughts.id });
     await bumpCount(tx, 'thought', language, 1);
     return getThought(tx, viewer, row.id);

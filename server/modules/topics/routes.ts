@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { errorSchema, idField, idParam, idString, originOf, pageQuery, text } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
+import { writeLimited } from '../writes/schemas.ts';
 import {
   createTopic,
   getTopic,
@@ -88,7 +89,7 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
           category_id: idField,
           cover_id: idField,
         }),
-        response: { 201: topicCreatedSchema, 422: errorSchema },
+        response: { 201: topicCreatedSchema, 422: errorSchema, 429: writeLimited('topic') },
       },
     },
     async (request, reply) =>

@@ -10,6 +10,7 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { daysAgo, newestFirst } from '../feed/service.ts';
 import { authorColumns, serializer, toAuthor } from '../users/service.ts';
+import { takeWriteSlot } from '../writes/service.ts';
 
 export const coverUrl = (file: string) => `/covers/${file}`;
 
@@ -75,6 +76,7 @@ export interface TopicInput {
 
 export async function createTopic(db: Db, viewer: Viewer & { id: number }, input: TopicInput): Promise<Topic> {
   return db.transaction(async (tx) => {
+    await takeWriteSlot(tx, viewer.id, 'topic');
     const [[category], [cover]] = await Promise.all([
       tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id)),
       tx.select({ id: topicCovers.id }).from(topicCovers).where(eq(topicCovers.id, input.cover_id)),

@@ -13,10 +13,11 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { Forbidden } from '../../errors.ts';
 import { type CookieSettings, setLocaleCookie } from '../../lib/cookies.ts';
+import { errorOf, userString } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { changePassword } from '../auth/service.ts';
 import { emailSchema, localeSchema, nicknameSchema, passwordSchema, usernameSchema } from './schemas.ts';
 import {
-  changePassword,
   listAvatars,
   rankLadder,
   serializer,
@@ -50,7 +51,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       schema: {
         tags,
         summary: 'Store the push-notification token',
-        body: z.object({ fcm_token: z.string().trim().max(4096).nullable() }),
+        body: z.object({ fcm_token: userString().trim().max(4096).nullable() }),
         response: { 200: userResponseSchema },
       },
     },
@@ -85,17 +86,21 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       ...auth,
       schema: {
         tags,
-        summary: 'Set or change the password',
+        summary: 'Set or change the password; every other session of the account is signed out',
         body: z.object({
           current_password: z.string().max(200).optional(),
           password: passwordSchema,
           password_confirmation: z.string().max(200),
         }),
-        response: { 204: z.null() },
+        response: {
+          204: z.null(),
+          429: errorOf('LOGIN_THROTTLED: too many wrong passwords for this account or address, with retry_at; RATE_LIMITED'),
+        },
       },
     },
     async (request, reply) => {
-      await changePassword(db, currentUser(request), request.body);
+      const session = { user: currentUser(request), token: request.authToken as string, ip: request.ip };
+      app.realtime.endSessions(await changePassword(db, app.counter, session, request.body));
       return reply.code(204).send(null);
     },
   );
@@ -149,7 +154,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
         response: { 200: nicknameSuggestionsSchema },
       },
     },
-    async (request) => ({ data: await suggestNicknames(db, request.locale) }),
+    async (request) => ({ data: suggestNicknames(request.locale) }),
   );
 
   app.get(

@@ -2,14 +2,13 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Theme } from '../../../core/limits.ts';
-import { isLocale } from '../../../core/locales.ts';
+import { isLocale, LOCALE_CODES } from '../../../core/locales.ts';
 import { RANKS, rankForPoints } from '../../../core/ranks.ts';
 import type { Avatar, PublicUser, User } from '../../../core/types.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { avatars, nicknameSuggestions, ranks, users } from '../../../db/schema.ts';
+import { avatars, ranks, users } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
 
 export type UserRow = typeof users.$inferSelect & { avatarFile: string | null };
 
@@ -111,20 +110,37 @@ export async function listAvatars(db: DbOrTx): Promise<Avatar[]> {
   return rows.map((a) => ({ id: a.id, url: avatarUrl(a.file) }));
 }
 
-/** A nickname in the given language, composed from translated words. */
-export function makeNickname(locale: string): string {
-  const adjective = translate(locale, `nickname.adjective.${randomInt(1, 13)}`);
-  const noun = translate(locale, `nickname.noun.${randomInt(1, 13)}`);
-  return translate(locale, 'nickname.pattern', { adjective, noun });
+/** Each catalog has nickname.adjective.1–12 and nickname.noun.1–12. */
+const NICKNAME_WORDS = 12;
+
+function composeNickname(locale: string, adjective: number, noun: number): string {
+  return translate(locale, 'nickname.pattern', {
+    adjective: translate(locale, `nickname.adjective.${adjective}`),
+    noun: translate(locale, `nickname.noun.${noun}`),
+  });
 }
 
-export async function suggestNicknames(db: DbOrTx, locale: string, count = 5) {
-  const names = new Set<string>();
-  for (let i = 0; names.size < count && i < count * 4; i++) names.add(makeNickname(locale));
-  return db
-    .insert(nicknameSuggestions)
-    .values([...names].map((nickname) => ({ nickname, locale })))
-    .returning({ id: nicknameSuggestions.id, nickname: nicknameSuggestions.nickname });
+/** A nickname in the given language, composed from translated words. */
+export function makeNickname(locale: string): string {
+  return composeNickname(locale, randomInt(1, NICKNAME_WORDS + 1), randomInt(1, NICKNAME_WORDS + 1));
+}
+
+/**
+ * Suggestions are named by an id that encodes their language and words, so offering them stores nothing (a read
+ * writes no rows) and choosing one by id (PUT /api/users/{id}) composes the same nickname again.
+ */
+export function suggestNicknames(locale: string, count = 5): { id: number; nickname: string }[] {
+  const base = LOCALE_CODES.indexOf(locale) * NICKNAME_WORDS ** 2;
+  const ids = new Set<number>();
+  while (ids.size < count) ids.add(base + randomInt(NICKNAME_WORDS ** 2) + 1);
+  return [...ids].map((id) => ({ id, nickname: nicknameById(id) as string }));
+}
+
+export function nicknameById(id: number): string | null {
+  const locale = LOCALE_CODES[Math.floor((id - 1) / NICKNAME_WORDS ** 2)];
+  if (!locale || id < 1) return null;
+  const words = (id - 1) % NICKNAME_WORDS ** 2;
+  return composeNickname(locale, Math.floor(words / NICKNAME_WORDS) + 1, (words % NICKNAME_WORDS) + 1);
 }
 
 export async function rankLadder(db: DbOrTx, points: number, locale: string) {
@@ -155,9 +171,9 @@ export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): 
     set.avatarId = a.id;
   }
   if (changes.nickname_id !== undefined) {
-    const [n] = await db.select().from(nicknameSuggestions).where(eq(nicknameSuggestions.id, changes.nickname_id));
-    if (!n) throw new Invalid({ nickname_id: { key: 'validation.unknown_nickname' } });
-    set.nickname = n.nickname;
+    const nickname = nicknameById(changes.nickname_id);
+    if (!nickname) throw new Invalid({ nickname_id: { key: 'validation.unknown_nickname' } });
+    set.nickname = nickname;
   }
   if (changes.nickname !== undefined) set.nickname = changes.nickname;
   if (changes.locale !== undefined) {
@@ -193,26 +209,6 @@ export async function updateProfileInformation(db: DbOrTx, id: number, info: { e
   if (info.email !== undefined) set.email = info.email || null;
   await db.update(users).set(set).where(eq(users.id, id));
   return getUser(db, id);
-}
-
-export async function changePassword(
-  db: DbOrTx,
-  user: UserRow,
-  input: { current_password?: string; password: string; password_confirmation: string },
-): Promise<void> {
-  if (input.password !== input.password_confirmation) {
-    throw new Invalid({ password_confirmation: { key: 'validation.password_confirmation' } });
-  }
-  if (user.passwordHash) {
-    if (!input.current_password) throw new Invalid({ current_password: { key: 'validation.required' } });
-    if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-      throw new Invalid({ current_password: { key: 'validation.current_password' } });
-    }
-  }
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
-    .where(eq(users.id, user.id));
 }
 
 /** Points move with the action that earns them, in its transaction; they never go below zero. */

@@ -1,0 +1,65 @@
+/**
+ * The PostgreSQL pool's timeouts against a real server: a statement past `statement_timeout` is "unavailable" (503)
+ * without taking the database for down, and neither does a request or a health check that waited too long for a
+ * connection of a busy pool. Needs TEST_DATABASE_URL (the database outages themselves: server/faults.test.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgres } from '../tests/helpers/app.ts';
+import { type Database, DatabaseUnavailable, isDatabaseUnavailable, openDatabase } from './client.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  if (!url) return;
+  const fresh = await freshPostgres();
+  drop = fresh.drop;
+  // One connection, so that one slow statement makes the pool busy.
+  database = await openDatabase({ url: fresh.url, poolSize: 1, timeouts: { connectMs: 1500, statementMs: 2500 } });
+});
+
+afterAll(async () => {
+  await database?.close();
+  await drop?.();
+});
+
+const failure = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (err: unknown) => err,
+  );
+/** The rows of a raw query (the shared `Db` type leaves the driver's result shape open). */
+const rows = async (query: PromiseLike<unknown>) => ((await query) as { rows: unknown[] }).rows;
+/** Drizzle runs a query when it is awaited; this starts it now. */
+const start = <T>(query: PromiseLike<T>) => Promise.resolve(query);
+/** The pool hands its connection out on the next tick at the latest; after it, the slow statement holds it. */
+const handedOut = () => new Promise((resolve) => setImmediate(resolve));
+
+describe.skipIf(!url)('the PostgreSQL pool', () => {
+  it('cancels a statement past the timeout as unavailable, and the next one runs', async () => {
+    const err = await failure(database.db.execute(sql`select pg_sleep(4)`));
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(await rows(database.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
+  });
+
+  it('fails a request that waited too long for a busy pool, without failing the next one', async () => {
+    const busy = start(database.db.execute(sql`select pg_sleep(2)`));
+    await handedOut();
+    const queued = await failure(database.db.execute(sql`select 1`));
+    expect(isDatabaseUnavailable(queued)).toBe(true);
+    // At 1.5 s: the connection comes free at 2 s, within this one's wait.
+    expect(await rows(database.db.execute(sql`select 2 as two`))).toEqual([{ two: 2 }]);
+    await busy;
+  });
+
+  it('fails a health check queued behind a busy pool, without taking the database for down', async () => {
+    const busy = start(database.db.execute(sql`select pg_sleep(2)`));
+    await handedOut();
+    expect(await failure(database.ping())).toBeInstanceOf(DatabaseUnavailable);
+    // At 1 s: were the database marked down, this would fail at once.
+    expect(await rows(database.db.execute(sql`select 3 as three`))).toEqual([{ three: 3 }]);
+    await busy;
+  });
+});
