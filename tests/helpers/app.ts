@@ -45,7 +45,10 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     const pgdb = await freshPostgres();
     // More connections than any test races requests (tests/helpers/race.ts): a request waiting for a connection
     // rather than on a lock would keep race() waiting for it forever.
-    const database = await openDatabase({ url: pgdb.url, poolSize: 12 });
+    // Races hold a table lock on purpose until every request waits (tests/helpers/race.ts), and test machines are
+    // often loaded: the production timeouts would cut those waits short. db/client.test.ts and faults.test.ts test
+    // the timeouts themselves.
+    const database = await openDatabase({ url: pgdb.url, poolSize: 12, timeouts: { connectMs: 10_000, statementMs: 30_000 } });
     await database.migrate();
     await ensureReferenceData(database.db);
     return { database, url: pgdb.url, drop: pgdb.drop };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 import { race } from '../../../tests/helpers/race.ts';
 
-describe.runIf(process.env.TEST_DB_KIND === 'postgres')('claiming a username or an email at once', () => {
+describe('claiming a username or an email at once', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
