@@ -34,6 +34,7 @@ export function StaticPage({ page, texts }: { page: string; texts: Texts }) {
 
 function PageBody({ page, keys, english }: { page: string; keys: string[]; english: string[] }) {
   const { locale } = useSession();
+  const intl = useIntl();
   const sections = useMemo(() => sectionsOf(keys), [keys]);
   const has = (k: string) => keys.includes(k);
   const link = (path: string) => (chunks: ReactNode[]) => (
@@ -55,6 +56,8 @@ function PageBody({ page, keys, english }: { page: string; keys: string[]; engli
     faq: link('/FAQ'),
     about: link('/About'),
     languages: link('/languages'),
+    // The crisis texts name the report reason as the report dialog lists it, so the two cannot drift apart.
+    selfHarm: intl.formatMessage({ id: 'report_type.self_harm' }),
   };
   const inEnglish = new Set(english);
   // A text still waiting for its translation is English: said so, and laid out left to right even on RTL pages.

@@ -146,7 +146,7 @@ describe('tokens', () => {
   it('rejects an unknown bearer token with 401, even on public calls', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/get-avatars', headers: { authorization: 'Bearer not-a-token' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Unauthenticated.' });
+    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
   });
 
   it('needs sign-in for auth calls', async () => {
