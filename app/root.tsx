@@ -22,6 +22,7 @@ import { useBuildCheck } from './lib/build-check.ts';
 import { languageContext, serverContext } from './lib/context.ts';
 import { intlFor, loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
 import { markHydrated } from './lib/now.ts';
+import { activePath } from './lib/paths.ts';
 import { failed } from './lib/route-check.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { SignInProvider } from './lib/signin.tsx';
@@ -155,7 +156,7 @@ export function ErrorBoundary() {
         </p>
       ) : null}
       <a
-        href={localizedPath(data?.locale ?? 'en', '/')}
+        href={activePath(localizedPath(data?.locale ?? 'en', '/'), data?.subdomains ?? false)}
         className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
       >
         {m['notfound.home'] ?? "Let's go home"}

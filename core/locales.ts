@@ -129,20 +129,37 @@ export function localeFromPath(pathname: string): string | null {
  * Subdomain, then X-Locale, then the locale cookie, then Accept-Language, then English (DESIGN.md). A page's
  * path prefix ranks after the subdomain and before the cookie; the router reads it (app/layouts/language.tsx).
  */
-export function pickLocale(input: {
+export function pickLocale(input: LocaleInputs): string {
+  return decideLocale(input).locale;
+}
+
+export interface LocaleInputs {
   host?: string | null;
   appHost?: string | null;
   explicit?: string | null;
   cookie?: string | null;
   acceptLanguage?: string | null;
-}): string {
-  const candidates = [
-    localeFromHost(input.host, input.appHost),
-    input.explicit?.toLowerCase(),
-    input.cookie,
-    localeFromAcceptLanguage(input.acceptLanguage),
+}
+
+/**
+ * pickLocale's answer, with the request headers it read before one decided: what a shared cache must key the
+ * localized answer on (`Vary`). The host is part of every cache key already; `explicit` is the X-Locale header.
+ * An input the caller names (even as null or undefined: absent from this request) was read; one it leaves out was not.
+ */
+export function decideLocale(input: LocaleInputs): { locale: string; vary: string[] } {
+  const candidates: [keyof LocaleInputs, string | null | undefined, string | null][] = [
+    ['host', localeFromHost(input.host, input.appHost), null],
+    ['explicit', input.explicit?.toLowerCase(), 'X-Locale'],
+    ['cookie', input.cookie, 'Cookie'],
+    ['acceptLanguage', localeFromAcceptLanguage(input.acceptLanguage), 'Accept-Language'],
   ];
-  return candidates.find(isLocale) ?? DEFAULT_LOCALE;
+  const vary: string[] = [];
+  for (const [key, code, header] of candidates) {
+    if (!(key in input)) continue;
+    if (header) vary.push(header);
+    if (isLocale(code)) return { locale: code, vary };
+  }
+  return { locale: DEFAULT_LOCALE, vary };
 }
 
 /** The path of a screen in a language: English unprefixed, the others under /{code}. */

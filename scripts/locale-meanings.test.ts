@@ -12,7 +12,8 @@ const read = (dir: string, code: string): Record<string, string> =>
 describe('catalog meanings', () => {
   it('errors.unauthenticated asks the reader to sign in, not about a verified identity (nobody here has one)', () => {
     // "Identity", "verified", "authenticated" in the languages whose catalogs said "your identity has not been verified".
-    const identity = /identit|authentif|authenticat|verif|هوي|هویت|شناخت|ناسنام|پشتڕاست|تایید|تأیید|पहचान|सत्यापित|পরিচয়|যাচাই|அடையாள|சரிபார்|ማንነት|አልተረጋገጠ/iu;
+    const identity =
+      /identit|authentif|authenticat|verif|هوي|هویت|شناخت|ناسنام|پشتڕاست|تایید|تأیید|पहचान|सत्यापित|পরিচয়|যাচাই|அடையாள|சரிபார்|ማንነት|አልተረጋገጠ/iu;
     const wrong = LOCALE_CODES.filter((code) => identity.test(read('', code)['errors.unauthenticated']));
     expect(wrong).toEqual([]);
     expect(read('', 'en')['errors.unauthenticated']).toBe('Please sign in to continue.');
@@ -41,7 +42,10 @@ describe('catalog meanings', () => {
       const pages = read('pages/', code);
       for (const key of ['faq.crisis.answer', 'guidelines.crisis.p1']) {
         const quotes = pages[key].match(/[“«„‘「][^”»“’」]*[”»“’」]/gu) ?? [];
-        expect(quotes.map((q) => q.replace(/^.\s?|\s?.$/gu, '')), `${code} ${key}`).toEqual(['{selfHarm}']);
+        expect(
+          quotes.map((q) => q.replace(/^.\s?|\s?.$/gu, '')),
+          `${code} ${key}`,
+        ).toEqual(['{selfHarm}']);
       }
     }
   });

@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError, type QrCode } from '../lib/api.ts';
+import { useActivePath } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
 import { useQrWatch, useSocketEvent } from '../lib/socket.ts';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
@@ -49,7 +50,8 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
   const intl = useIntl();
   const navigate = useNavigate();
   const { locale, signInAsGuest, signIn } = useSession();
-  const target = returnTo ?? localizedPath(locale, '/');
+  const toActive = useActivePath();
+  const target = returnTo ?? toActive(localizedPath(locale, '/'));
   const [busy, setBusy] = useState<'guest' | 'password' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = { error: useId(), qr: useId(), password_heading: useId() };

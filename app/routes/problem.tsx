@@ -14,6 +14,7 @@ import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { updateItem, useItem, useVisible } from '../lib/items.ts';
+import { useActivePath } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { idParam, notFound, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -49,6 +50,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Problem({ loaderData }: Route.ComponentProps) {
   const { api, locale } = useSession();
+  const toActive = useActivePath();
   const toast = useToast();
   const intl = useIntl();
   const navigate = useNavigate();
@@ -88,7 +90,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
           post={post}
           page
           onEdit={() => setEditing(true)}
-          onRemoved={() => navigate(localizedPath(locale, '/'), { replace: true })}
+          onRemoved={() => navigate(toActive(localizedPath(locale, '/')), { replace: true })}
         />
       )}
       <Comments key={post.id} postId={post.id} first={loaderData.comments} />

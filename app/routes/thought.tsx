@@ -6,6 +6,7 @@ import { AppLink } from '../components/AppLink.tsx';
 import { ThoughtCard } from '../components/core/ThoughtCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { useVisible } from '../lib/items.ts';
+import { useActivePath } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { idParam, notFound, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -37,6 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
   const { locale } = useSession();
+  const toActive = useActivePath();
   const navigate = useNavigate();
   const { thought } = loaderData;
   const related = useVisible('thought', loaderData.related);
@@ -54,7 +56,7 @@ export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
         key={thought.id}
         thought={thought}
         page
-        onRemoved={() => navigate(localizedPath(locale, '/thought'), { replace: true })}
+        onRemoved={() => navigate(toActive(localizedPath(locale, '/thought')), { replace: true })}
       />
       {related.length > 0 ? (
         <section aria-labelledby="related-thoughts" className="mt-10">

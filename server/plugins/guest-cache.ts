@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { COOKIE } from '../../core/limits.ts';
 import { type CachedResponse, GuestCache } from '../lib/guest-cache.ts';
+import { varyOn } from '../lib/http.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,7 +71,9 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 function replay(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
-  reply.code(cached.status).headers(cached.headers).header('x-guest-cache', 'hit').header('vary', 'accept-encoding');
+  // The Vary the request's own hooks named (its language's inputs) stays; the encoding is chosen here.
+  reply.code(cached.status).headers(cached.headers).header('x-guest-cache', 'hit');
+  varyOn(reply, ['accept-encoding']);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   const { body } = cached;
   if (!encoding || body.length < 1024) return reply.send(body);

@@ -1,0 +1,105 @@
+/**
+ * The address forms of a language and what caches must know about them: with APP_HOST set, a page has one address
+ * (`{code}.{APP_HOST}/path`, links included) and the prefixed forms redirect to it; answers whose language came
+ * from Accept-Language, the locale cookie or X-Locale name those in `Vary`. Pages need the production build.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../tests/helpers/app.ts';
+import { buildApp } from '../app.ts';
+import { parseConfig } from '../config.ts';
+
+const APP_HOST = 'kindred.test';
+let app: FastifyInstance;
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GUEST_CACHE_SECONDS: '60', APP_HOST });
+  app = await buildApp({ config, database, logger: false, web: 'production' });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await drop();
+});
+
+const get = (url: string, host: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { host, ...headers } });
+
+const varyOf = (res: { headers: Record<string, unknown> }) =>
+  String(res.headers.vary ?? '')
+    .split(',')
+    .map((f) => f.trim().toLowerCase())
+    .filter((f) => f && f !== 'accept-encoding')
+    .sort();
+
+describe('language subdomains (APP_HOST)', () => {
+  it('redirect a prefixed path to the subdomain of the language it names, without the prefix, keeping the query', async () => {
+    const cases: [host: string, url: string, location: string][] = [
+      [`ar.${APP_HOST}`, '/ar/mood', `http://ar.${APP_HOST}/mood`],
+      [`ar.${APP_HOST}`, '/ja/mood', `http://ja.${APP_HOST}/mood`],
+      [`ar.${APP_HOST}`, '/ar', `http://ar.${APP_HOST}/`],
+      [`ar.${APP_HOST}`, '/de/tag/3?page=2', `http://de.${APP_HOST}/tag/3?page=2`],
+      [APP_HOST, '/fr/topic', `http://fr.${APP_HOST}/topic`],
+    ];
+    for (const [host, url, location] of cases) {
+      const res = await get(url, host);
+      expect({ url, host, status: res.statusCode, location: res.headers.location }).toEqual({ url, host, status: 301, location });
+    }
+  });
+
+  it('answer the canonical form in the host’s language, and leave hosts outside APP_HOST in the path form', async () => {
+    const page = async (url: string, host: string) => {
+      const res = await get(url, host);
+      return { status: res.statusCode, lang: /<html lang="([^"]+)"/.exec(res.body)?.[1] };
+    };
+    expect(await page('/mood', `ar.${APP_HOST}`)).toEqual({ status: 200, lang: 'ar' });
+    expect(await page('/ar/mood', 'localhost:3000')).toEqual({ status: 200, lang: 'ar' });
+    // English never has a prefix: still the not-found page, not a redirect.
+    expect((await get('/en/mood', `ar.${APP_HOST}`)).statusCode).toBe(404);
+  });
+
+  it('link to unprefixed paths on a language subdomain', async () => {
+    const res = await get('/mood', `ar.${APP_HOST}`);
+    const hrefs = [...res.body.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs).toContain('/mood');
+    expect(hrefs).toContain('/topic');
+    expect(hrefs.filter((h) => /^\/ar(\/|$)/.test(h))).toEqual([]);
+  });
+
+  it('send a signed-out visitor of a sign-in page to the subdomain’s root', async () => {
+    const res = await get('/profile', `ar.${APP_HOST}`);
+    expect({ status: res.statusCode, location: res.headers.location }).toEqual({ status: 302, location: '/?signin=1' });
+  });
+});
+
+describe('Vary', () => {
+  it('names what chose an API answer’s language', async () => {
+    const res = await get('/api/no-such-path', 'localhost', { 'accept-language': 'de' });
+    expect(res.json().code).toBe('ROUTE_NOT_FOUND');
+    expect(varyOf(res)).toEqual(['accept-language', 'cookie', 'x-locale', 'x-subdomain']);
+    // X-Locale decides: neither the cookie nor Accept-Language was read.
+    const explicit = await get('/api/no-such-path', 'localhost', { 'x-locale': 'ar', 'accept-language': 'de' });
+    expect(varyOf(explicit)).toEqual(['x-locale', 'x-subdomain']);
+    const cookie = await get('/api/no-such-path', 'localhost', { cookie: 'locale=fr', 'accept-language': 'de' });
+    expect(varyOf(cookie)).toEqual(['cookie', 'x-locale', 'x-subdomain']);
+    // The subdomain decides: the host is part of every cache key.
+    expect(varyOf(await get('/api/no-such-path', `ja.${APP_HOST}`, { 'accept-language': 'de' }))).toEqual(['x-subdomain']);
+  });
+
+  it('names Accept-Language on pages whose host and path name no language, and the cookies on every page, kept copies included', async () => {
+    for (let i = 0; i < 2; i++) {
+      const negotiated = await get('/mood', 'localhost', { 'accept-language': 'de' });
+      expect({ vary: varyOf(negotiated), cached: negotiated.headers['x-guest-cache'] ?? null }).toEqual({
+        vary: ['accept-language', 'cookie'],
+        cached: i === 0 ? null : 'hit',
+      });
+      expect(varyOf(await get('/ar/mood', 'localhost', { 'accept-language': 'de' }))).toEqual(['cookie']);
+      expect(varyOf(await get('/mood', `ar.${APP_HOST}`, { 'accept-language': 'de' }))).toEqual(['cookie']);
+    }
+  });
+});
