@@ -6,8 +6,10 @@ export interface Locale {
   name: string;
   native_name: string;
   dir: Dir;
-  /** BCP 47 tag used for Intl formatting and hreflang. */
+  /** BCP 47 tag used for Intl formatting. */
   tag: string;
+  /** BCP 47 language of the tag ("ckb" for Sorani Kurdish): `<html lang>`, hreflang and `lang` on user text. */
+  lang: string;
   /** Languages whose messages fill gaps, before English. */
   fallbacks: readonly string[];
 }
@@ -18,6 +20,7 @@ const l = (code: string, name: string, native_name: string, tag: string, dir: Di
   native_name,
   dir,
   tag,
+  lang: tag.split('-')[0],
   fallbacks,
 });
 
@@ -53,7 +56,9 @@ export const LOCALES: readonly Locale[] = [
   l('my', 'Burmese', 'မြန်မာဘာသာ', 'my-MM'),
   l('nl', 'Dutch', 'Nederlands', 'nl-NL'),
   l('fil', 'Filipino', 'Filipino', 'fil-PH'),
-  l('ku', 'Kurdish', 'کوردی', 'ckb-IQ', 'rtl'),
+  // Sorani, in Arabic script; its native name says which Kurdish it is (decision 009), Kurmanji readers are not
+  // given it for theirs (localeFromAcceptLanguage).
+  l('ku', 'Kurdish (Sorani)', 'کوردیی ناوەندی', 'ckb-IQ', 'rtl'),
   l('ro', 'Romanian', 'Română', 'ro-RO'),
   l('sw', 'Swahili', 'Kiswahili', 'sw-KE'),
   l('uk', 'Ukrainian', 'Українська', 'uk-UA'),
@@ -81,7 +86,9 @@ export function catalogChain(code: string): string[] {
 
 /**
  * Picks the best supported locale from an Accept-Language header.
- * Matches exact codes first, then the primary subtag ("pt-BR" → "pt", "ckb" → "ku").
+ * Matches exact codes first, then the primary subtag ("pt-BR" → "pt", "ckb" → "ku"). Kurdish in Latin script
+ * (`kmr`, and `ku` alone, which browsers use for Kurmanji) is not Sorani: it matches nothing, so the next
+ * language the browser asks for wins; only `ku-Arab` is read as Sorani.
  */
 export function localeFromAcceptLanguage(header: string | undefined | null): string | null {
   if (!header) return null;
@@ -95,9 +102,13 @@ export function localeFromAcceptLanguage(header: string | undefined | null): str
     .filter((x) => x.tag && x.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    if (byCode.has(tag)) return tag;
     const primary = tag.split('-')[0];
-    if (primary === 'ckb' || primary === 'kmr') return 'ku';
+    if (primary === 'ku' || primary === 'kmr') {
+      if (tag.startsWith('ku-arab')) return 'ku';
+      continue;
+    }
+    if (byCode.has(tag)) return tag;
+    if (primary === 'ckb') return 'ku';
     if (primary === 'tl') return 'fil';
     if (isLocale(primary)) return primary;
   }
