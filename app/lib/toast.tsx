@@ -97,7 +97,7 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.message ? (
-          <p className="mt-1 text-sm break-words text-stone-700 dark:text-stone-300" dir="auto">
+          <p className="mt-1 text-sm wrap-anywhere text-stone-700 dark:text-stone-300" dir="auto">
             {toast.message}
           </p>
         ) : null}

@@ -58,7 +58,7 @@ export default function Topics({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-col gap-2">
           {topics.map((t) => (
             <li key={t.id}>
-              <TopicCard topic={t} locale={locale} compact />
+              <TopicCard topic={t} locale={locale} heading={3} compact />
             </li>
           ))}
         </ul>

@@ -36,7 +36,7 @@ export function PollView({ poll: initial }: { poll: Poll }) {
                 {voted ? (
                   <span
                     aria-hidden="true"
-                    className="absolute inset-y-0 start-0 bg-brand-100 dark:bg-brand-900/50"
+                    className="absolute inset-y-0 start-0 bg-brand-100 dark:bg-brand-700/50"
                     style={{ width: `${share * 100}%` }}
                   />
                 ) : null}
