@@ -13,7 +13,10 @@ export { LayoutErrorBoundary as ErrorBoundary, layoutMeta as meta } from './Layo
 
 export default function HomeLayout() {
   return (
-    <Frame className="mx-auto grid w-full max-w-5xl flex-1 grid-cols-1 gap-8 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem]" after={<HomeAside />}>
+    <Frame
+      className="mx-auto grid w-full max-w-5xl flex-1 grid-cols-1 gap-8 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+      after={<HomeAside />}
+    >
       <Outlet />
     </Frame>
   );

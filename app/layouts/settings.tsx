@@ -20,7 +20,10 @@ const PAGES = [
 
 export default function SettingsLayout() {
   return (
-    <Frame className="mx-auto grid w-full max-w-5xl flex-1 grid-cols-1 gap-8 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)]" before={<SettingsNav />}>
+    <Frame
+      className="mx-auto grid w-full max-w-5xl flex-1 grid-cols-1 gap-8 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)]"
+      before={<SettingsNav />}
+    >
       <Outlet />
     </Frame>
   );
