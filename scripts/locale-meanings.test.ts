@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { TITLE_SEPARATOR } from '../app/lib/meta.ts';
 import { LOCALE_CODES } from '../core/locales.ts';
 
 const read = (dir: string, code: string): Record<string, string> =>
@@ -33,6 +34,16 @@ describe('catalog meanings', () => {
     };
     const wrong = Object.entries(physical).filter(([code, word]) => read('', code)['feeling.numb'] === word);
     expect(wrong).toEqual([]);
+  });
+
+  it('page titles share one separator, the one app/lib/meta.ts puts after a page’s own heading', () => {
+    const odd = LOCALE_CODES.flatMap((code) =>
+      Object.entries(read('', code))
+        .filter(([key]) => /^meta\..*\.title$/.test(key))
+        .filter(([, title]) => !title.endsWith(`${TITLE_SEPARATOR}Kindred`) && !title.startsWith(`Kindred${TITLE_SEPARATOR}`))
+        .map(([key, title]) => `${code} ${key}: ${title}`),
+    );
+    expect(odd).toEqual([]);
   });
 
   it('the crisis texts of the FAQ and the guidelines name the report reason through the report dialog’s own label', () => {

@@ -15,6 +15,17 @@ import { Panel } from './ui/Panel.tsx';
 
 export const CONTACT_EMAIL = 'support@kindred.example';
 
+/** The links a page's texts may hold, as tags: `<privacy>our policy</privacy>`. */
+export const PAGE_LINKS = {
+  guidelines: '/community-guidelines',
+  privacy: '/privacy-policy',
+  terms: '/terms-and-conditions',
+  contact: '/contactUs',
+  faq: '/FAQ',
+  about: '/About',
+  languages: '/languages',
+} as const;
+
 interface Texts {
   keys: string[];
   messages: Messages;
@@ -49,13 +60,7 @@ function PageBody({ page, keys, english }: { page: string; keys: string[]; engli
       </a>
     ),
     b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
-    guidelines: link('/community-guidelines'),
-    privacy: link('/privacy-policy'),
-    terms: link('/terms-and-conditions'),
-    contact: link('/contactUs'),
-    faq: link('/FAQ'),
-    about: link('/About'),
-    languages: link('/languages'),
+    ...Object.fromEntries(Object.entries(PAGE_LINKS).map(([name, path]) => [name, link(path)])),
     // The crisis texts name the report reason as the report dialog lists it, so the two cannot drift apart.
     selfHarm: intl.formatMessage({ id: 'report_type.self_harm' }),
   };

@@ -1,12 +1,13 @@
 /**
  * The address forms of a language and what caches must know about them: with APP_HOST set, a page has one address
  * (`{code}.{APP_HOST}/path`, links included) and the prefixed forms redirect to it; answers whose language came
- * from Accept-Language, the locale cookie or X-Locale name those in `Vary`. Pages need the production build.
+ * from Accept-Language, the locale cookie or X-Locale name those in `Vary`; every page search engines may list says
+ * what it holds in its description, and titles share one separator. Pages need the production build.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { openTestDatabase } from '../../tests/helpers/app.ts';
+import { openTestDatabase, signInGuest } from '../../tests/helpers/app.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 
@@ -101,5 +102,41 @@ describe('Vary', () => {
       expect(varyOf(await get('/ar/mood', 'localhost', { 'accept-language': 'de' }))).toEqual(['cookie']);
       expect(varyOf(await get('/mood', `ar.${APP_HOST}`, { 'accept-language': 'de' }))).toEqual(['cookie']);
     }
+  });
+});
+
+describe('page metadata', () => {
+  const metaOf = async (url: string) => {
+    const html = (await get(url, 'localhost')).body;
+    return {
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+    };
+  };
+
+  it('describe a post, a tag, the search and the static pages, translated, from the content on its own page', async () => {
+    const guest = await signInGuest(app);
+    const content = `Night shifts again and I cannot sleep during the day, #NightShift ${'the house is loud and the light comes in through every curtain. '.repeat(3)}`;
+    const res = await app.inject({ method: 'POST', url: '/api/posts', headers: guest.auth, payload: { content } });
+    const post = res.json().data as { id: number; tags: { id: number }[] };
+    const described = await metaOf(`/problem/${post.id}`);
+    expect(described.title).toBe('Night shifts again and I cannot sleep during the day… – Kindred');
+    expect(described.description).toBe(
+      'Night shifts again and I cannot sleep during the day, #NightShift the house is loud and the light comes in through every curtain. the house is loud and the…',
+    );
+    expect(await metaOf(`/de/tag/${post.tags[0].id}`)).toEqual({
+      title: '#NightShift – Kindred',
+      description: 'Beiträge mit #NightShift auf Kindred: was Mitglieder dazu teilen und wie sie einander unterstützen.',
+    });
+    expect(await metaOf('/ar/search')).toEqual({
+      title: 'بحث – Kindred',
+      description: 'ابحث في منشورات Kindred وتعرّف إلى أشخاص مرّوا بتجربة مشابهة.',
+    });
+    // A static page's introduction, without its markup and with the address written out.
+    expect(await metaOf('/FAQ')).toEqual({
+      title: 'Frequently asked questions – Kindred',
+      description: 'Short answers to the questions people ask most. If yours is not here, write to support@kindred.example.',
+    });
+    expect((await metaOf('/ja/terms-and-conditions')).description).not.toMatch(/<|\{/);
   });
 });
