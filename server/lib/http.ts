@@ -22,8 +22,13 @@ export function varyOn(reply: FastifyReply, fields: readonly string[]) {
     .map((f) => f.trim())
     .filter(Boolean);
   const named = new Set(current.map((f) => f.toLowerCase()));
-  const added = fields.filter((f) => !named.has(f.toLowerCase()));
-  if (added.length) reply.header('vary', [...current, ...added].join(', '));
+  const before = current.length;
+  for (const field of fields) {
+    if (named.has(field.toLowerCase())) continue;
+    named.add(field.toLowerCase());
+    current.push(field);
+  }
+  if (current.length > before) reply.header('vary', current.join(', '));
 }
 
 /** Ids are PostgreSQL integers. */

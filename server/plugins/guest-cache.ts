@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import { COOKIE } from '../../core/limits.ts';
 import { type CachedResponse, GuestCache } from '../lib/guest-cache.ts';
 import { varyOn } from '../lib/http.ts';
+import { guestLanguages } from '../lib/viewer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,8 +48,9 @@ function keyOf(request: FastifyRequest): string | null {
   if (request.method !== 'GET') return null;
   const { cookies, headers } = request;
   if (headers.authorization || cookies[COOKIE.auth] || cookies[COOKIE.user]) return null;
-  // Everything a guest's response depends on besides the data: language, theme, address.
-  return [request.locale, cookies[COOKIE.theme] ?? '', headers.host ?? '', request.url].join('\n');
+  // Everything a guest's response depends on besides the data: language, theme, content languages, address.
+  const read = guestLanguages(cookies[COOKIE.contentLanguages])?.join(',') ?? '';
+  return [request.locale, cookies[COOKIE.theme] ?? '', read, headers.host ?? '', request.url].join('\n');
 }
 
 const compressors = {

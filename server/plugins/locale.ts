@@ -30,9 +30,10 @@ export default fp(
         acceptLanguage: request.headers['accept-language'],
       });
       request.locale = decided.locale;
-      // API answers carry translated messages: a shared cache keys them on what chose the language. Pages say their
-      // own, as their language comes from the path, not from X-Locale (plugins/web.ts).
-      if (request.url.startsWith('/api/')) varyOn(reply, opts.appHost ? ['X-Subdomain', ...decided.vary] : decided.vary);
+      // API answers carry translated messages: a shared cache keys them on what chose the language, and on the
+      // cookies, which name the reader and a guest's content languages. Pages say their own, as their language comes
+      // from the path, not from X-Locale (plugins/web.ts).
+      if (request.url.startsWith('/api/')) varyOn(reply, [...(opts.appHost ? ['X-Subdomain'] : []), ...decided.vary, 'Cookie']);
     });
   },
   { name: 'locale', dependencies: ['@fastify/cookie'] },
