@@ -144,7 +144,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
 
 function Divider() {
   return (
-    <div className="flex items-center gap-3 text-sm text-stone-500" aria-hidden="true">
+    <div className="flex items-center gap-3 text-sm text-stone-500 dark:text-stone-400" aria-hidden="true">
       <span className="h-px flex-1 bg-stone-200 dark:bg-stone-700" />
       <FormattedMessage id="auth.or" />
       <span className="h-px flex-1 bg-stone-200 dark:bg-stone-700" />

@@ -106,7 +106,7 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         type="button"
         onClick={onClose}
         aria-label={intl.formatMessage({ id: 'alert.dismiss' })}
-        className="rounded-full px-2 text-lg leading-none text-stone-500 hover:text-stone-900 dark:hover:text-stone-100"
+        className="rounded-full px-2 text-lg leading-none text-stone-500 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
       >
         <span aria-hidden="true">×</span>
       </button>

@@ -72,7 +72,7 @@ export function Dialog({
                 type="button"
                 onClick={() => ref.current?.close()}
                 aria-label={closeLabel}
-                className="ms-auto rounded-full px-2 text-xl leading-none text-stone-500 hover:text-stone-900 dark:hover:text-stone-100"
+                className="ms-auto rounded-full px-2 text-xl leading-none text-stone-500 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
               >
                 <span aria-hidden="true">×</span>
               </button>
