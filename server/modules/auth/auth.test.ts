@@ -49,6 +49,18 @@ describe('guest login', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('creates GUEST_LOGINS_PER_HOUR guests per address an hour, then answers 429', async () => {
+    const limited = await createTestApp({ GUEST_LOGINS_PER_HOUR: '2' });
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await limited.app.inject({ method: 'POST', url: '/api/guest-login', payload: {} }));
+      expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 429]);
+      expect(answers[2].json().code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('gives each guest a unique username', async () => {
     const names = await Promise.all([1, 2, 3, 4, 5].map(() => t.app.inject({ method: 'POST', url: '/api/guest-login', payload: {} })));
     const set = new Set(names.map((r) => r.json().data.username));
