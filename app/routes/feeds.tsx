@@ -41,7 +41,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
   const reload = () => revalidator.revalidate();
   const refreshing =
     revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === window.location.pathname);
-  const fresh = useFocusFirstAfter(reload, loaderData.page);
+  const fresh = useFocusFirstAfter(reload, list.shown);
 
   return (
     <>

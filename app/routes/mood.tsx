@@ -27,7 +27,7 @@ export default function Moods({ loaderData }: Route.ComponentProps) {
   const list = usePaged(loaderData.page, (page) => api.moodList(page));
   const moods = useVisible('mood', list.items);
   const reload = () => revalidator.revalidate();
-  const fresh = useFocusFirstAfter(reload, loaderData.page);
+  const fresh = useFocusFirstAfter(reload, list.shown);
 
   return (
     <>

@@ -46,19 +46,20 @@ export function NewItemsPill({ room, onShow }: { room: 'feed:posts' | 'feed:mood
 
 /**
  * The pill disappears when pressed, taking the focus with it: once the reloaded list is shown, the focus goes to
- * its first item, the newest one the reader asked to see. "Shown" is when the page's data is a new object: the
- * router commits the revalidated data in a transition, possibly after other updates.
+ * its first item, the newest one the reader asked to see. `shown` is the list's first page on screen: the list
+ * is reloaded when that is a new object (the router commits revalidated data in a transition, possibly after
+ * other updates, and the list takes it over one render later).
  */
-export function useFocusFirstAfter(reload: () => Promise<void>, data: unknown) {
+export function useFocusFirstAfter(reload: () => Promise<void>, shown: unknown) {
   const list = useRef<HTMLOListElement>(null);
   const before = useRef<unknown>(NOTHING);
   useEffect(() => {
-    if (before.current === NOTHING || before.current === data) return;
+    if (before.current === NOTHING || before.current === shown) return;
     before.current = NOTHING;
     list.current?.querySelector<HTMLElement>('article')?.focus();
-  }, [data]);
+  }, [shown]);
   const show = () => {
-    before.current = data;
+    before.current = shown;
     void reload();
   };
   return { list, show };
