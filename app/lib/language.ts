@@ -18,7 +18,12 @@ interface RootSlice {
 }
 
 export function writeLocaleCookie(code: string, domain: string | null) {
-  const parts = [`${COOKIE.locale}=${code}`, 'path=/', `max-age=${LOCALE_COOKIE_MAX_AGE}`, 'samesite=lax'];
+  writePreferenceCookie(COOKIE.locale, code, domain);
+}
+
+/** A reader's choice kept for a year, on the parent domain of the language subdomains when there are some. */
+export function writePreferenceCookie(name: string, value: string, domain: string | null) {
+  const parts = [`${name}=${value}`, 'path=/', `max-age=${LOCALE_COOKIE_MAX_AGE}`, 'samesite=lax'];
   if (domain) parts.push(`domain=${domain}`);
   if (window.location.protocol === 'https:') parts.push('secure');
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers we serve.

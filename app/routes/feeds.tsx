@@ -2,6 +2,7 @@
 import { FormattedMessage } from 'react-intl';
 import { useNavigation, useRevalidator } from 'react-router';
 import { Composer } from '../components/core/Composer.tsx';
+import { ContentLanguagePrompt } from '../components/core/ContentLanguagePrompt.tsx';
 import { NewItemsPill, useFocusFirstAfter } from '../components/core/NewItemsPill.tsx';
 import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -50,6 +51,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       <Composer kind="post" onCreated={reload} />
       <NewItemsPill room="feed:posts" onShow={fresh.show} />
+      <ContentLanguagePrompt onChosen={reload} />
       {refreshing ? (
         <CardSkeletons />
       ) : posts.length === 0 ? (
