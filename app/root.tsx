@@ -21,7 +21,9 @@ import { ApiError, createApi } from './lib/api.ts';
 import { useBuildCheck } from './lib/build-check.ts';
 import { languageContext, serverContext } from './lib/context.ts';
 import { fillMessage, intlFor, loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
+import { loadIntlData } from './lib/intl-data.ts';
 import { markHydrated } from './lib/now.ts';
+import { activePath } from './lib/paths.ts';
 import { failed } from './lib/route-check.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { SignInProvider } from './lib/signin.tsx';
@@ -46,10 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const cookieTheme = cookies[COOKIE.theme];
   const theme: Theme = THEMES.includes(cookieTheme as Theme) ? (cookieTheme as Theme) : (user?.theme ?? 'light');
+  // The page is rendered with the same dates and numbers the browser will hydrate it with.
+  await loadIntlData(getLocale(locale).tag);
   return {
     locale,
     dir: getLocale(locale).dir,
     tag: getLocale(locale).tag,
+    lang: getLocale(locale).lang,
     // Documents carry their catalog; a client navigation loads it as a chunk (clientLoader below).
     messages: ctx.dataRequest ? null : await loadMessages(locale),
     user,
@@ -69,7 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** After the first page, the root's data comes from the server and its catalog from the locale's chunks. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  return { ...data, messages: data.messages ?? (await loadMessages(data.locale)) };
+  const [messages] = await Promise.all([data.messages ?? loadMessages(data.locale), loadIntlData(data.tag)]);
+  return { ...data, messages };
 }
 
 /** The catalog the first page arrived with is the one later navigations in that language reuse. */
@@ -99,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const locale = data?.locale ?? 'en';
   return (
-    <html lang={locale} dir={data?.dir ?? 'ltr'} className={data?.theme === 'dark' ? 'dark' : undefined}>
+    <html lang={data?.lang ?? locale} dir={data?.dir ?? 'ltr'} className={data?.theme === 'dark' ? 'dark' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -155,7 +161,7 @@ export function ErrorBoundary() {
         </p>
       ) : null}
       <a
-        href={localizedPath(data?.locale ?? 'en', '/')}
+        href={activePath(localizedPath(data?.locale ?? 'en', '/'), data?.subdomains ?? false)}
         className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
       >
         {m['notfound.home'] ?? "Let's go home"}

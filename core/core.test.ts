@@ -16,6 +16,11 @@ describe('locales', () => {
     expect(localeFromAcceptLanguage('pt-BR,pt;q=0.9,en;q=0.8')).toBe('pt');
     expect(localeFromAcceptLanguage('xx, de;q=0.5, fr;q=0.7')).toBe('fr');
     expect(localeFromAcceptLanguage('ckb-IQ')).toBe('ku');
+    // Kurmanji (Latin script) is not our Sorani: the browser's next language wins, or none.
+    expect(localeFromAcceptLanguage('kmr, tr;q=0.8')).toBe('tr');
+    expect(localeFromAcceptLanguage('ku-TR, ku;q=0.9, de;q=0.5')).toBe('de');
+    expect(localeFromAcceptLanguage('ku')).toBeNull();
+    expect(localeFromAcceptLanguage('ku-Arab-IQ')).toBe('ku');
     expect(localeFromAcceptLanguage('tl')).toBe('fil');
     expect(localeFromAcceptLanguage('xx-YY')).toBeNull();
     expect(localeFromAcceptLanguage(undefined)).toBeNull();

@@ -53,6 +53,8 @@ export const COOKIE = {
   user: 'currentUser',
   locale: 'locale',
   theme: 'theme',
+  /** A signed-out reader's content languages: codes joined by commas, or `all`. Signed-in readers keep theirs in the account. */
+  contentLanguages: 'content_languages',
 } as const;
 
 export const THEMES = ['light', 'dark'] as const;

@@ -6,8 +6,10 @@ export interface Locale {
   name: string;
   native_name: string;
   dir: Dir;
-  /** BCP 47 tag used for Intl formatting and hreflang. */
+  /** BCP 47 tag used for Intl formatting. */
   tag: string;
+  /** BCP 47 language of the tag ("ckb" for Sorani Kurdish): `<html lang>`, hreflang and `lang` on user text. */
+  lang: string;
   /** Languages whose messages fill gaps, before English. */
   fallbacks: readonly string[];
 }
@@ -18,6 +20,7 @@ const l = (code: string, name: string, native_name: string, tag: string, dir: Di
   native_name,
   dir,
   tag,
+  lang: tag.split('-')[0],
   fallbacks,
 });
 
@@ -53,7 +56,9 @@ export const LOCALES: readonly Locale[] = [
   l('my', 'Burmese', 'မြန်မာဘာသာ', 'my-MM'),
   l('nl', 'Dutch', 'Nederlands', 'nl-NL'),
   l('fil', 'Filipino', 'Filipino', 'fil-PH'),
-  l('ku', 'Kurdish', 'کوردی', 'ckb-IQ', 'rtl'),
+  // Sorani, in Arabic script; its native name says which Kurdish it is (decision 012), Kurmanji readers are not
+  // given it for theirs (localeFromAcceptLanguage).
+  l('ku', 'Kurdish (Sorani)', 'کوردیی ناوەندی', 'ckb-IQ', 'rtl'),
   l('ro', 'Romanian', 'Română', 'ro-RO'),
   l('sw', 'Swahili', 'Kiswahili', 'sw-KE'),
   l('uk', 'Ukrainian', 'Українська', 'uk-UA'),
@@ -81,7 +86,9 @@ export function catalogChain(code: string): string[] {
 
 /**
  * Picks the best supported locale from an Accept-Language header.
- * Matches exact codes first, then the primary subtag ("pt-BR" → "pt", "ckb" → "ku").
+ * Matches exact codes first, then the primary subtag ("pt-BR" → "pt", "ckb" → "ku"). Kurdish in Latin script
+ * (`kmr`, and `ku` alone, which browsers use for Kurmanji) is not Sorani: it matches nothing, so the next
+ * language the browser asks for wins; only `ku-Arab` is read as Sorani.
  */
 export function localeFromAcceptLanguage(header: string | undefined | null): string | null {
   if (!header) return null;
@@ -95,9 +102,13 @@ export function localeFromAcceptLanguage(header: string | undefined | null): str
     .filter((x) => x.tag && x.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    if (byCode.has(tag)) return tag;
     const primary = tag.split('-')[0];
-    if (primary === 'ckb' || primary === 'kmr') return 'ku';
+    if (primary === 'ku' || primary === 'kmr') {
+      if (tag.startsWith('ku-arab')) return 'ku';
+      continue;
+    }
+    if (byCode.has(tag)) return tag;
+    if (primary === 'ckb') return 'ku';
     if (primary === 'tl') return 'fil';
     if (isLocale(primary)) return primary;
   }
@@ -129,20 +140,37 @@ export function localeFromPath(pathname: string): string | null {
  * Subdomain, then X-Locale, then the locale cookie, then Accept-Language, then English (DESIGN.md). A page's
  * path prefix ranks after the subdomain and before the cookie; the router reads it (app/layouts/language.tsx).
  */
-export function pickLocale(input: {
+export function pickLocale(input: LocaleInputs): string {
+  return decideLocale(input).locale;
+}
+
+export interface LocaleInputs {
   host?: string | null;
   appHost?: string | null;
   explicit?: string | null;
   cookie?: string | null;
   acceptLanguage?: string | null;
-}): string {
-  const candidates = [
-    localeFromHost(input.host, input.appHost),
-    input.explicit?.toLowerCase(),
-    input.cookie,
-    localeFromAcceptLanguage(input.acceptLanguage),
+}
+
+/**
+ * pickLocale's answer, with the request headers it read before one decided: what a shared cache must key the
+ * localized answer on (`Vary`). The host is part of every cache key already; `explicit` is the X-Locale header.
+ * An input the caller names (even as null or undefined: absent from this request) was read; one it leaves out was not.
+ */
+export function decideLocale(input: LocaleInputs): { locale: string; vary: string[] } {
+  const candidates: [keyof LocaleInputs, string | null | undefined, string | null][] = [
+    ['host', localeFromHost(input.host, input.appHost), null],
+    ['explicit', input.explicit?.toLowerCase(), 'X-Locale'],
+    ['cookie', input.cookie, 'Cookie'],
+    ['acceptLanguage', localeFromAcceptLanguage(input.acceptLanguage), 'Accept-Language'],
   ];
-  return candidates.find(isLocale) ?? DEFAULT_LOCALE;
+  const vary: string[] = [];
+  for (const [key, code, header] of candidates) {
+    if (!(key in input)) continue;
+    if (header) vary.push(header);
+    if (isLocale(code)) return { locale: code, vary };
+  }
+  return { locale: DEFAULT_LOCALE, vary };
 }
 
 /** The path of a screen in a language: English unprefixed, the others under /{code}. */

@@ -41,7 +41,7 @@ export interface AppOptions {
   database: Database;
   /** Serve the web app too (omitted in API tests). */
   web?: WebMode;
-  /** Per-hour guest account creations per address. */
+  /** Per-hour guest account creations per address, instead of `GUEST_LOGINS_PER_HOUR`. */
   guestLoginsPerHour?: number;
   logger?: boolean;
   /** Where log lines go instead of stdout (the tests read them). */
@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     counter,
     cookies: { domain: cookieDomain },
-    guestLoginsPerHour: options.guestLoginsPerHour ?? 30,
+    guestLoginsPerHour: options.guestLoginsPerHour ?? config.GUEST_LOGINS_PER_HOUR,
   });
   await app.register(userRoutes, { db: database.db, cookies: { domain: cookieDomain } });
   await app.register(qrRoutes, { db: database.db, config, cookies: { domain: cookieDomain } });

@@ -28,6 +28,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per IP across the API. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Guest accounts per IP per hour; many readers behind one address (a school, a test run) need more. */
+  GUEST_LOGINS_PER_HOUR: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: boolish.default(false),
   /** How long signed-out visitors may be served a kept response (feeds, posts, pages); 0 turns the guest cache off. */
   GUEST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),

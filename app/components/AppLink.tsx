@@ -1,10 +1,12 @@
 /**
  * Every in-app link goes through here so route prefetching follows one policy: on intent (hover, focus,
  * touch) the target's code and data are fetched ahead, at most about 5 at a time and never on Save-Data or
- * 2g (lib/prefetch.ts).
+ * 2g (lib/prefetch.ts). A path written with a language prefix is put in the form the visitor is reading: on a
+ * language subdomain, without it (lib/paths.ts `activePath`).
  */
 import { type FocusEvent, type MouseEvent, type TouchEvent, useRef, useState } from 'react';
 import { Link, type LinkProps, NavLink, type NavLinkProps, PrefetchPageLinks } from 'react-router';
+import { useActivePath } from '../lib/language.ts';
 import { takePrefetchSlot } from '../lib/prefetch.ts';
 
 /** Hover shorter than this is a pointer passing over, not an intent to follow. */
@@ -60,11 +62,18 @@ function usePrefetch(link: IntentHandlers & Pick<LinkProps, 'to' | 'reloadDocume
 
 type Extra = { prefetch?: boolean };
 
+/** String targets in the active form; objects are left as the caller built them. */
+function useActiveTo<T extends LinkProps['to']>(to: T): T {
+  const toActive = useActivePath();
+  return (typeof to === 'string' ? toActive(to) : to) as T;
+}
+
 export function AppLink({ prefetch = true, ...props }: Omit<LinkProps, 'prefetch'> & Extra) {
-  const { events, links } = usePrefetch(props, prefetch);
+  const to = useActiveTo(props.to);
+  const { events, links } = usePrefetch({ ...props, to }, prefetch);
   return (
     <>
-      <Link viewTransition {...props} {...events} />
+      <Link viewTransition {...props} to={to} {...events} />
       {links}
     </>
   );
@@ -72,10 +81,11 @@ export function AppLink({ prefetch = true, ...props }: Omit<LinkProps, 'prefetch
 
 /** A navigation link: marks the current page with aria-current. */
 export function AppNavLink({ prefetch = true, ...props }: Omit<NavLinkProps, 'prefetch'> & Extra) {
-  const { events, links } = usePrefetch(props, prefetch);
+  const to = useActiveTo(props.to);
+  const { events, links } = usePrefetch({ ...props, to }, prefetch);
   return (
     <>
-      <NavLink viewTransition {...props} {...events} />
+      <NavLink viewTransition {...props} to={to} {...events} />
       {links}
     </>
   );

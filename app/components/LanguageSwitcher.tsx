@@ -30,15 +30,15 @@ export function LanguageSwitcher() {
             <circle cx="10" cy="10" r="7.5" />
             <path d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15" />
           </svg>
-          <span lang={locale}>{getLocale(locale).native_name}</span>
+          <span lang={getLocale(locale).lang}>{getLocale(locale).native_name}</span>
         </>
       }
     >
       {LOCALES.map((l) => {
         const href = hrefFor(l.code);
         const common = {
-          lang: l.code,
-          hrefLang: l.tag,
+          lang: l.lang,
+          hrefLang: l.lang,
           dir: l.dir,
           'aria-current': l.code === locale ? ('true' as const) : undefined,
           className: itemClass,

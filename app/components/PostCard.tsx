@@ -15,6 +15,7 @@ import { useToast } from '../lib/toast.tsx';
 import { favorite, POST_SWITCHES, postSwitch, support, useToggle } from '../lib/toggles.ts';
 import { AppLink } from './AppLink.tsx';
 import { Author } from './core/Author.tsx';
+import { CardHeading, type HeadingLevel } from './core/CardHeading.tsx';
 import { ReportDialog } from './core/dialogs.tsx';
 import { OwnerActions } from './core/OwnerActions.tsx';
 import { PollView } from './core/PollView.tsx';
@@ -27,12 +28,14 @@ const button = buttonClass('ghost', 'action');
 export function PostCard({
   post: initial,
   page = false,
+  heading = 2,
   onRemoved,
   onEdit,
 }: {
   post: Post;
-  /** On the post's own page: full actions for the author, no link to itself. */
+  /** On the post's own page: full actions for the author, no link to itself, and no heading (the page has its h1). */
   page?: boolean;
+  heading?: HeadingLevel;
   /** The reader hid or deleted the post (every list already leaves it out). */
   onRemoved?: (message?: { title: string; description?: string }) => void;
   onEdit?: () => void;
@@ -90,16 +93,26 @@ export function PostCard({
   }
 
   return (
-    <Panel as="article" aria-labelledby={`post-${post.id}-by`} raised>
+    // tabIndex: the "new posts" pill moves the focus to the first card of the reloaded list.
+    <Panel as="article" aria-labelledby={page ? `post-${post.id}-by` : `post-${post.id}-heading`} tabIndex={-1} raised>
+      {page ? null : (
+        <CardHeading id={`post-${post.id}-heading`} level={heading}>
+          <FormattedMessage id="problem.heading" values={{ nickname: post.user.nickname }} />
+        </CardHeading>
+      )}
       <header id={`post-${post.id}-by`} className="mb-2">
         <Author user={post.user} at={post.created_at} feeling={post.feeling} />
       </header>
       <div lang={post.language}>
         {page ? (
-          <RichText text={post.content} tags={post.tags} locale={locale} className="text-lg" />
+          <RichText text={post.content} tags={post.tags} locale={locale} language={post.language} className="text-lg" />
         ) : (
           <AppLink to={href} className="block hover:opacity-90">
-            <RichText text={post.content.length > 600 ? `${post.content.slice(0, 600)}…` : post.content} locale={locale} />
+            <RichText
+              text={post.content.length > 600 ? `${post.content.slice(0, 600)}…` : post.content}
+              locale={locale}
+              language={post.language}
+            />
           </AppLink>
         )}
       </div>
@@ -107,7 +120,7 @@ export function PostCard({
         <ul className="mt-2 flex flex-wrap gap-2 text-sm" aria-label={intl.formatMessage({ id: 'post.tags' })}>
           {post.tags.map((t) => (
             <li key={t.id}>
-              <AppLink to={localizedPath(locale, `/tag/${t.id}`)} className="text-brand-700 hover:underline dark:text-brand-300" dir="auto">
+              <AppLink to={localizedPath(locale, `/tag/${t.id}`)} className="text-brand-700 hover:underline dark:text-brand-100" dir="auto">
                 #{t.name}
               </AppLink>
             </li>

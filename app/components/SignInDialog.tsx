@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError, type QrCode } from '../lib/api.ts';
+import { useActivePath } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
 import { useQrWatch, useSocketEvent } from '../lib/socket.ts';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
@@ -49,7 +50,8 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
   const intl = useIntl();
   const navigate = useNavigate();
   const { locale, signInAsGuest, signIn } = useSession();
-  const target = returnTo ?? localizedPath(locale, '/');
+  const toActive = useActivePath();
+  const target = returnTo ?? toActive(localizedPath(locale, '/'));
   const [busy, setBusy] = useState<'guest' | 'password' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = { error: useId(), qr: useId(), password_heading: useId() };
@@ -142,7 +144,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
 
 function Divider() {
   return (
-    <div className="flex items-center gap-3 text-sm text-stone-500" aria-hidden="true">
+    <div className="flex items-center gap-3 text-sm text-stone-500 dark:text-stone-400" aria-hidden="true">
       <span className="h-px flex-1 bg-stone-200 dark:bg-stone-700" />
       <FormattedMessage id="auth.or" />
       <span className="h-px flex-1 bg-stone-200 dark:bg-stone-700" />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api.ts';
@@ -30,6 +30,17 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
   const signIn = useSignIn();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  // Signing in or out swaps the buttons here, and the focus the pressed one had falls to the document (also when a
+  // dialog handed it back to the header's sign-in button before the new header was shown): the page's content takes it.
+  const signedIn = user !== null;
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    if (wasSignedIn.current === signedIn) return;
+    wasSignedIn.current = signedIn;
+    if (!document.activeElement || document.activeElement === document.body)
+      document.getElementById('main')?.focus({ preventScroll: true });
+  }, [signedIn]);
 
   async function run(action: () => Promise<unknown>) {
     setBusy(true);

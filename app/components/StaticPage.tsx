@@ -15,6 +15,17 @@ import { Panel } from './ui/Panel.tsx';
 
 export const CONTACT_EMAIL = 'support@kindred.example';
 
+/** The links a page's texts may hold, as tags: `<privacy>our policy</privacy>`. */
+export const PAGE_LINKS = {
+  guidelines: '/community-guidelines',
+  privacy: '/privacy-policy',
+  terms: '/terms-and-conditions',
+  contact: '/contactUs',
+  faq: '/FAQ',
+  about: '/About',
+  languages: '/languages',
+} as const;
+
 interface Texts {
   keys: string[];
   messages: Messages;
@@ -34,6 +45,7 @@ export function StaticPage({ page, texts }: { page: string; texts: Texts }) {
 
 function PageBody({ page, keys, english }: { page: string; keys: string[]; english: string[] }) {
   const { locale } = useSession();
+  const intl = useIntl();
   const sections = useMemo(() => sectionsOf(keys), [keys]);
   const has = (k: string) => keys.includes(k);
   const link = (path: string) => (chunks: ReactNode[]) => (
@@ -48,13 +60,9 @@ function PageBody({ page, keys, english }: { page: string; keys: string[]; engli
       </a>
     ),
     b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
-    guidelines: link('/community-guidelines'),
-    privacy: link('/privacy-policy'),
-    terms: link('/terms-and-conditions'),
-    contact: link('/contactUs'),
-    faq: link('/FAQ'),
-    about: link('/About'),
-    languages: link('/languages'),
+    ...Object.fromEntries(Object.entries(PAGE_LINKS).map(([name, path]) => [name, link(path)])),
+    // The crisis texts name the report reason as the report dialog lists it, so the two cannot drift apart.
+    selfHarm: intl.formatMessage({ id: 'report_type.self_harm' }),
   };
   const inEnglish = new Set(english);
   // A text still waiting for its translation is English: said so, and laid out left to right even on RTL pages.

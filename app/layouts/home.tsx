@@ -13,7 +13,10 @@ export { LayoutErrorBoundary as ErrorBoundary, layoutMeta as meta } from './Layo
 
 export default function HomeLayout() {
   return (
-    <Frame className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem]" after={<HomeAside />}>
+    <Frame
+      className="mx-auto grid w-full max-w-5xl flex-1 grid-cols-1 gap-8 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+      after={<HomeAside />}
+    >
       <Outlet />
     </Frame>
   );
@@ -46,7 +49,7 @@ function TrendingPost({ post: loaded, locale }: { post: Post; locale: string }) 
   const post = useItem('post', loaded);
   return (
     <li>
-      <AppLink to={localizedPath(locale, `/problem/${post.id}`)} className="line-clamp-2 hover:underline" dir="auto">
+      <AppLink to={localizedPath(locale, `/problem/${post.id}`)} className="line-clamp-2 wrap-anywhere hover:underline" dir="auto">
         {post.content}
       </AppLink>
       <p className="text-xs text-stone-500 dark:text-stone-400">

@@ -20,7 +20,10 @@ const PAGES = [
 
 export default function SettingsLayout() {
   return (
-    <Frame className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)]" before={<SettingsNav />}>
+    <Frame
+      className="mx-auto grid w-full max-w-5xl flex-1 grid-cols-1 gap-8 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)]"
+      before={<SettingsNav />}
+    >
       <Outlet />
     </Frame>
   );
@@ -31,7 +34,7 @@ function SettingsNav() {
   const { locale } = useSession();
   return (
     <nav aria-label={intl.formatMessage({ id: 'settings.nav.label' })}>
-      <ul className="flex gap-1 overflow-x-auto text-sm md:flex-col">
+      <ul className="flex flex-wrap gap-1 text-sm md:flex-col">
         {PAGES.map(([key, path]) => (
           <li key={path}>
             <AppNavLink

@@ -15,9 +15,6 @@ export interface Alternate {
   href: string;
 }
 
-/** hreflang wants the language written, not the region we format for: "en-US" → "en", "ckb-IQ" → "ckb". */
-const hrefLangOf = (tag: string) => tag.split('-')[0];
-
 export function canonicalUrl(page: PageAddress): string {
   return localeUrl(page.locale, basePath(page.pathname), page.origin, page.appHost);
 }
@@ -25,7 +22,7 @@ export function canonicalUrl(page: PageAddress): string {
 /** One alternate per language plus x-default, which points at the English page. */
 export function alternates(page: PageAddress): Alternate[] {
   const base = basePath(page.pathname);
-  const list = LOCALES.map((l) => ({ hrefLang: hrefLangOf(l.tag), href: localeUrl(l.code, base, page.origin, page.appHost) }));
+  const list = LOCALES.map((l) => ({ hrefLang: l.lang, href: localeUrl(l.code, base, page.origin, page.appHost) }));
   list.push({ hrefLang: 'x-default', href: localeUrl(DEFAULT_LOCALE, base, page.origin, page.appHost) });
   return list;
 }

@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { basePath, localeUrl } from './paths.ts';
+import { activePath, basePath, localeUrl } from './paths.ts';
 import { useSession } from './session.tsx';
 
 interface RootSlice {
@@ -18,11 +18,28 @@ interface RootSlice {
 }
 
 export function writeLocaleCookie(code: string, domain: string | null) {
-  const parts = [`${COOKIE.locale}=${code}`, 'path=/', `max-age=${LOCALE_COOKIE_MAX_AGE}`, 'samesite=lax'];
+  writePreferenceCookie(COOKIE.locale, code, domain);
+}
+
+/** A reader's choice kept for a year, on the parent domain of the language subdomains when there are some. */
+export function writePreferenceCookie(name: string, value: string, domain: string | null) {
+  const parts = [`${name}=${value}`, 'path=/', `max-age=${LOCALE_COOKIE_MAX_AGE}`, 'samesite=lax'];
   if (domain) parts.push(`domain=${domain}`);
   if (window.location.protocol === 'https:') parts.push('secure');
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers we serve.
   document.cookie = parts.join('; ');
+}
+
+/** The page was reached on a language subdomain, where paths carry no language prefix. */
+function useSubdomains(): boolean {
+  const root = useRouteLoaderData('root') as RootSlice | undefined;
+  return Boolean(root?.subdomains && root.appHost);
+}
+
+/** Turns a path written with the page's language prefix into the form the visitor is reading (`activePath`). */
+export function useActivePath(): (path: string) => string {
+  const subdomains = useSubdomains();
+  return useCallback((path: string) => activePath(path, subdomains), [subdomains]);
 }
 
 export function useLanguageSwitch() {
@@ -30,7 +47,7 @@ export function useLanguageSwitch() {
   const { user, api } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const subdomains = Boolean(root?.subdomains && root.appHost);
+  const subdomains = useSubdomains();
 
   /** Where the current screen lives in `code`; absolute when the language is a subdomain. */
   const hrefFor = useCallback(

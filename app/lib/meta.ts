@@ -1,10 +1,11 @@
 /**
- * Page metadata from the catalogs: a translated title on every page; description and keywords on the list and
- * thought pages (feeds entries as default); the canonical URL and hreflang alternates for all 37 languages.
+ * Page metadata from the catalogs: a translated title on every page, always "{page} – Kindred" (`TITLE_SEPARATOR`);
+ * a description on every page search engines may list (the item's own words on an item's page, the catalog's
+ * text otherwise) and keywords on the lists; the canonical URL and hreflang alternates for all 37 languages.
  */
 import type { MetaDescriptor } from 'react-router';
 import { alternates, canonicalUrl } from './alternates.ts';
-import { fillMessage, type Messages } from './i18n.ts';
+import { intlFor, type Messages } from './i18n.ts';
 
 interface MetaMatch {
   id: string;
@@ -15,29 +16,56 @@ interface MetaMatch {
 interface RootSlice {
   messages: Messages | null;
   locale: string;
+  tag: string;
   origin: string;
   appHost: string | null;
 }
 
-/** Screens that describe themselves to search engines; the rest only carry a title. */
-const DESCRIBED = new Set(['feeds', 'moods', 'topics', 'topic', 'thoughts', 'thought']);
+/** Screens that describe themselves with the catalog's `meta.{screen}.description` and keywords. */
+const DESCRIBED = new Set(['feeds', 'moods', 'topics', 'thoughts']);
+
+/** Between a page's name and the site's in every title, in every language. */
+export const TITLE_SEPARATOR = ' – ';
+
+/** Search results show about this many characters of a description. */
+const DESCRIPTION_MAX = 160;
+
+/** The start of a text, on one line, cut at a word when it is longer than `max` characters. */
+export function excerpt(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  // Scripts written without spaces (Chinese, Japanese, Thai) are cut at the limit.
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s\p{P}]+$/u, '')}…`;
+}
 
 export interface MetaOptions {
   /** What the page is about (a post's first words, a tag), put into the translated title pattern. */
   heading?: string;
   /** Pages that must stay out of search results: error screens, personal pages. */
   noindex?: boolean;
+  /** What the page says, for search results: an item's own words, a static page's introduction. */
+  description?: string;
+  /** The placeholders of the catalog's `meta.{screen}.description` (a tag's name). */
+  values?: Record<string, string>;
 }
 
 export function pageMeta(matches: readonly (MetaMatch | undefined)[], screen: string, options: MetaOptions = {}): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as RootSlice | undefined;
   const m = root?.messages ?? {};
   const pick = (field: string) => m[`meta.${screen}.${field}`] ?? m[`meta.feeds.${field}`] ?? '';
-  const title = options.heading ? fillMessage(m['meta.title_pattern'] ?? '{page} – Kindred', 'page', options.heading) : pick('title');
+  const title = options.heading ? `${options.heading}${TITLE_SEPARATOR}${m['app.name'] ?? 'Kindred'}` : pick('title');
   const out: MetaDescriptor[] = [{ title }];
-  if (DESCRIBED.has(screen)) {
-    out.push({ name: 'description', content: pick('description') }, { name: 'keywords', content: pick('keywords') });
-  }
+  const own = `meta.${screen}.description`;
+  const described = DESCRIBED.has(screen)
+    ? pick('description')
+    : own in m && root
+      ? intlFor(root.tag, m).formatMessage({ id: own }, options.values)
+      : '';
+  const description = options.description ?? described;
+  if (description && !options.noindex) out.push({ name: 'description', content: excerpt(description, DESCRIPTION_MAX) });
+  if (DESCRIBED.has(screen)) out.push({ name: 'keywords', content: pick('keywords') });
   if (options.noindex) out.push({ name: 'robots', content: 'noindex' });
   const pathname = matches.at(-1)?.pathname;
   // A page kept out of search results has no canonical address to announce.

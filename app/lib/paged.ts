@@ -27,6 +27,8 @@ export function usePaged<T>(first: Paged<T> | null, fetchPage: (page: number) =>
 
   return {
     items: pages.flatMap((p) => p.data),
+    /** The first page on screen: it becomes new loader data one render after the loader data does. */
+    shown: pages[0],
     hasMore: Boolean(last && last.meta.current_page < last.meta.last_page),
     total: last?.meta.total ?? 0,
     loadMore,

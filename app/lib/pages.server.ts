@@ -3,8 +3,9 @@
  * every page carries, stays small. Only the static page routes load them, on the server, with the locale's
  * fallbacks and English underneath.
  */
-import { catalogChain, DEFAULT_LOCALE } from '../../core/locales.ts';
-import type { Messages } from './i18n.ts';
+import { catalogChain, DEFAULT_LOCALE, getLocale } from '../../core/locales.ts';
+import { CONTACT_EMAIL, PAGE_LINKS } from '../components/StaticPage.tsx';
+import { intlFor, type Messages } from './i18n.ts';
 
 const loaders = import.meta.glob<Messages>('../../locales/pages/*.json', { import: 'default' });
 const missing = new Set<string>();
@@ -31,6 +32,18 @@ export interface PageTexts {
   messages: Messages;
   /** Keys shown in English because the language lacks them; marked so they read left to right, as English. */
   english: string[];
+  /** The page's introduction as plain text, for its meta description. */
+  description: string;
+}
+
+const plain = (chunks: string[]) => chunks.join('');
+
+/** A page text without its markup: links and emphasis keep their words, the contact address is written out. */
+function plainText(locale: string, messages: Messages, key: string): string {
+  if (!(key in messages)) return '';
+  const values = { email: CONTACT_EMAIL, b: plain, ...Object.fromEntries(Object.keys(PAGE_LINKS).map((name) => [name, plain])) };
+  const text = intlFor(getLocale(locale).tag, messages).formatMessage({ id: key }, values);
+  return Array.isArray(text) ? text.join('') : String(text);
 }
 
 /** The texts of one page (keys starting with `{page}.`) in the locale, English filling the gaps. */
@@ -46,5 +59,5 @@ export async function loadPageTexts(locale: string, page: string): Promise<PageT
     messages[key] = own?.[key] ?? english[key];
     if (!own && locale !== DEFAULT_LOCALE) fallback.push(key);
   }
-  return { keys, messages, english: fallback };
+  return { keys, messages, english: fallback, description: plainText(locale, messages, `${page}.intro`) };
 }

@@ -6,6 +6,7 @@ import { localizedPath } from '../../core/locales.ts';
 import type { User } from '../../core/types.ts';
 import { type Api, browserFetch, createApi, type QrSession } from './api.ts';
 import { forgetDrafts } from './draft-store.ts';
+import { activePath } from './paths.ts';
 import { useSocketSession } from './socket.ts';
 
 interface SessionValue {
@@ -30,6 +31,7 @@ interface RootSlice {
   csrfToken: string | null;
   theme: Theme;
   cookieDomain: string | null;
+  subdomains: boolean;
 }
 
 export function SessionProvider({ root, children }: { root: RootSlice; children: ReactNode }) {
@@ -49,10 +51,10 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   /** SPEC.md section 4: after a login the app goes to the root path, then the current user is refetched. */
   const finishSignIn = useCallback(
     async (returnTo?: string) => {
-      await navigate(returnTo ?? localizedPath(root.locale, '/'));
+      await navigate(returnTo ?? activePath(localizedPath(root.locale, '/'), root.subdomains));
       await revalidator.revalidate();
     },
-    [navigate, revalidator, root.locale],
+    [navigate, revalidator, root.locale, root.subdomains],
   );
 
   const signIn = useCallback(

@@ -97,7 +97,7 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.message ? (
-          <p className="mt-1 text-sm break-words text-stone-700 dark:text-stone-300" dir="auto">
+          <p className="mt-1 text-sm wrap-anywhere text-stone-700 dark:text-stone-300" dir="auto">
             {toast.message}
           </p>
         ) : null}
@@ -106,7 +106,7 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         type="button"
         onClick={onClose}
         aria-label={intl.formatMessage({ id: 'alert.dismiss' })}
-        className="rounded-full px-2 text-lg leading-none text-stone-500 hover:text-stone-900 dark:hover:text-stone-100"
+        className="rounded-full px-2 text-lg leading-none text-stone-500 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
       >
         <span aria-hidden="true">×</span>
       </button>

@@ -2,7 +2,8 @@
 import { FormattedMessage } from 'react-intl';
 import { useNavigation, useRevalidator } from 'react-router';
 import { Composer } from '../components/core/Composer.tsx';
-import { NewItemsPill } from '../components/core/NewItemsPill.tsx';
+import { ContentLanguagePrompt } from '../components/core/ContentLanguagePrompt.tsx';
+import { NewItemsPill, useFocusFirstAfter } from '../components/core/NewItemsPill.tsx';
 import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
@@ -41,6 +42,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
   const reload = () => revalidator.revalidate();
   const refreshing =
     revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === window.location.pathname);
+  const fresh = useFocusFirstAfter(reload, list.shown);
 
   return (
     <>
@@ -48,7 +50,8 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="feed.heading" />
       </PageHeading>
       <Composer kind="post" onCreated={reload} />
-      <NewItemsPill room="feed:posts" onShow={reload} />
+      <NewItemsPill room="feed:posts" onShow={fresh.show} />
+      <ContentLanguagePrompt onChosen={reload} />
       {refreshing ? (
         <CardSkeletons />
       ) : posts.length === 0 ? (
@@ -56,7 +59,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="feed.empty" />
         </EmptyState>
       ) : (
-        <ol className="flex flex-col gap-4" aria-busy={list.loading}>
+        <ol ref={fresh.list} className="flex flex-col gap-4" aria-busy={list.loading}>
           {posts.map((post) => (
             <li key={post.id}>
               <PostCard post={post} />

@@ -1,5 +1,6 @@
 /** The language choice (default layout): all 37 languages; choosing one shows this app in it from then on. */
 import { FormattedMessage } from 'react-intl';
+import { getLocale } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
@@ -28,8 +29,8 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
       <ul className="grid gap-2 sm:grid-cols-2">
         {loaderData.languages.map((l) => {
           const props = {
-            lang: l.code,
-            hrefLang: l.tag,
+            lang: getLocale(l.code).lang,
+            hrefLang: getLocale(l.code).lang,
             'aria-current': l.code === locale ? ('true' as const) : undefined,
             className: item,
             onClick: () => remember(l.code),

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { Composer } from '../components/core/Composer.tsx';
 import { MoodCard } from '../components/core/MoodCard.tsx';
-import { NewItemsPill } from '../components/core/NewItemsPill.tsx';
+import { NewItemsPill, useFocusFirstAfter } from '../components/core/NewItemsPill.tsx';
 import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
@@ -27,6 +27,7 @@ export default function Moods({ loaderData }: Route.ComponentProps) {
   const list = usePaged(loaderData.page, (page) => api.moodList(page));
   const moods = useVisible('mood', list.items);
   const reload = () => revalidator.revalidate();
+  const fresh = useFocusFirstAfter(reload, list.shown);
 
   return (
     <>
@@ -34,7 +35,7 @@ export default function Moods({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="feed.moods_heading" />
       </PageHeading>
       <Composer kind="mood" onCreated={reload} />
-      <NewItemsPill room="feed:moods" onShow={reload} />
+      <NewItemsPill room="feed:moods" onShow={fresh.show} />
       {revalidator.state === 'loading' ? (
         <CardSkeletons />
       ) : moods.length === 0 ? (
@@ -42,7 +43,7 @@ export default function Moods({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="feed.moods_empty" />
         </EmptyState>
       ) : (
-        <ol className="flex flex-col gap-3" aria-busy={list.loading}>
+        <ol ref={fresh.list} className="flex flex-col gap-3" aria-busy={list.loading}>
           {moods.map((mood) => (
             <li key={mood.id}>
               <MoodCard mood={mood} />

@@ -9,12 +9,14 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
+import { BackArrow } from '../components/BackArrow.tsx';
 import { Comments } from '../components/core/Comments.tsx';
 import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { updateItem, useItem, useVisible } from '../lib/items.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { useActivePath } from '../lib/language.ts';
+import { excerpt, pageMeta } from '../lib/meta.ts';
 import { idParam, notFound, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import { useToast } from '../lib/toast.tsx';
@@ -41,14 +43,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** The title is the start of the post, so tabs and search results say what it is about. */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const text = loaderData?.post.content.replace(/\s+/g, ' ').trim() ?? '';
-  const head = text.length > 60 ? `${text.slice(0, 60)}…` : text;
-  const tags = pageMeta(matches, 'problem', head ? { heading: head } : {});
+  const text = loaderData?.post.content ?? '';
+  const tags = pageMeta(matches, 'problem', text ? { heading: excerpt(text, 60), description: text } : {});
   return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
 };
 
 export default function Problem({ loaderData }: Route.ComponentProps) {
   const { api, locale } = useSession();
+  const toActive = useActivePath();
   const toast = useToast();
   const intl = useIntl();
   const navigate = useNavigate();
@@ -59,8 +61,8 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <p className="mb-3 text-sm">
-        <AppLink to={localizedPath(locale, '/')} className="text-brand-700 hover:underline dark:text-brand-300">
-          ← <FormattedMessage id="problem.back" />
+        <AppLink to={localizedPath(locale, '/')} className="text-brand-700 hover:underline dark:text-brand-100">
+          <BackArrow /> <FormattedMessage id="problem.back" />
         </AppLink>
       </p>
       <h1 className="sr-only">
@@ -88,7 +90,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
           post={post}
           page
           onEdit={() => setEditing(true)}
-          onRemoved={() => navigate(localizedPath(locale, '/'), { replace: true })}
+          onRemoved={() => navigate(toActive(localizedPath(locale, '/')), { replace: true })}
         />
       )}
       <Comments key={post.id} postId={post.id} first={loaderData.comments} />
@@ -100,7 +102,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-col gap-4">
             {related.map((p) => (
               <li key={p.id}>
-                <PostCard post={p} />
+                <PostCard post={p} heading={3} />
               </li>
             ))}
           </ul>

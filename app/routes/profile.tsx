@@ -38,7 +38,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-stone-600 dark:text-stone-400">
             <FormattedMessage
               id="profile.member_since"
-              values={{ date: <FormattedDate value={user.created_at} year="numeric" month="long" day="numeric" /> }}
+              values={{ date: <FormattedDate value={user.created_at} year="numeric" month="long" day="numeric" timeZone="UTC" /> }}
             />
           </p>
         </div>

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../components/core/ErrorAlert.tsx';
 import { SignInDialog } from '../components/SignInDialog.tsx';
 import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { ApiError } from '../lib/api.ts';
+import { useActivePath } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/qr';
@@ -32,7 +33,7 @@ export default function QrApprove({ params }: Route.ComponentProps) {
   const { user, locale, api } = useSession();
   const [outcome, setOutcome] = useState<Outcome>({ phase: 'idle' });
   const [signInOpen, setSignInOpen] = useState(false);
-  const home = localizedPath(locale, '/');
+  const home = useActivePath()(localizedPath(locale, '/'));
 
   async function approve() {
     setOutcome({ phase: 'busy' });

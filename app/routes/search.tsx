@@ -78,7 +78,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ol className="flex flex-col gap-4">
             {posts.map((post) => (
               <li key={post.id}>
-                <PostCard post={post} />
+                <PostCard post={post} heading={3} />
               </li>
             ))}
           </ol>

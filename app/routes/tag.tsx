@@ -21,7 +21,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'tag', loaderData ? { heading: `#${loaderData.tag.name}` } : {});
+  pageMeta(matches, 'tag', loaderData ? { heading: `#${loaderData.tag.name}`, values: { tag: `#${loaderData.tag.name}` } } : {});
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();

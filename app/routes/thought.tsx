@@ -3,10 +3,12 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
+import { BackArrow } from '../components/BackArrow.tsx';
 import { ThoughtCard } from '../components/core/ThoughtCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { useVisible } from '../lib/items.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { useActivePath } from '../lib/language.ts';
+import { excerpt, pageMeta } from '../lib/meta.ts';
 import { idParam, notFound, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/thought';
@@ -30,21 +32,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const text = loaderData?.thought.content.replace(/\s+/g, ' ').trim() ?? '';
-  const tags = pageMeta(matches, 'thought', text ? { heading: text.length > 60 ? `${text.slice(0, 60)}…` : text } : {});
+  const text = loaderData?.thought.content ?? '';
+  const tags = pageMeta(matches, 'thought', text ? { heading: excerpt(text, 60), description: text } : {});
   return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
 };
 
 export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
   const { locale } = useSession();
+  const toActive = useActivePath();
   const navigate = useNavigate();
   const { thought } = loaderData;
   const related = useVisible('thought', loaderData.related);
   return (
     <>
       <p className="mb-3 text-sm">
-        <AppLink to={localizedPath(locale, '/thought')} className="text-brand-700 hover:underline dark:text-brand-300">
-          ← <FormattedMessage id="thoughts.back" />
+        <AppLink to={localizedPath(locale, '/thought')} className="text-brand-700 hover:underline dark:text-brand-100">
+          <BackArrow /> <FormattedMessage id="thoughts.back" />
         </AppLink>
       </p>
       <h1 className="sr-only">
@@ -54,7 +57,7 @@ export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
         key={thought.id}
         thought={thought}
         page
-        onRemoved={() => navigate(localizedPath(locale, '/thought'), { replace: true })}
+        onRemoved={() => navigate(toActive(localizedPath(locale, '/thought')), { replace: true })}
       />
       {related.length > 0 ? (
         <section aria-labelledby="related-thoughts" className="mt-10">
@@ -64,7 +67,7 @@ export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-col gap-3">
             {related.map((t) => (
               <li key={t.id}>
-                <ThoughtCard thought={t} />
+                <ThoughtCard thought={t} heading={3} />
               </li>
             ))}
           </ul>

@@ -69,7 +69,7 @@ export default function Thoughts({ loaderData }: Route.ComponentProps) {
             <ol className="flex flex-col gap-2">
               {popular.slice(0, 5).map((t) => (
                 <li key={t.id}>
-                  <ThoughtCard thought={t} />
+                  <ThoughtCard thought={t} heading={3} />
                 </li>
               ))}
             </ol>

@@ -6,6 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
+import { BackArrow } from '../components/BackArrow.tsx';
 import { Composer } from '../components/core/Composer.tsx';
 import { TopicCard } from '../components/core/TopicCard.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -37,7 +38,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const tags = pageMeta(matches, 'topic', loaderData ? { heading: loaderData.topic.title } : {});
+  const tags = pageMeta(matches, 'topic', loaderData ? { heading: loaderData.topic.title, description: loaderData.topic.description } : {});
   return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
 };
 
@@ -51,8 +52,8 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <p className="mb-3 text-sm">
-        <AppLink to={localizedPath(locale, '/topic')} className="text-brand-700 hover:underline dark:text-brand-300">
-          ← <FormattedMessage id="topics.back" />
+        <AppLink to={localizedPath(locale, '/topic')} className="text-brand-700 hover:underline dark:text-brand-100">
+          <BackArrow /> <FormattedMessage id="topics.back" />
         </AppLink>
       </p>
       <header className="relative mb-6 overflow-hidden rounded-2xl">
@@ -94,7 +95,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 sm:grid-cols-2">
             {loaderData.related.map((t) => (
               <li key={t.id}>
-                <TopicCard topic={t} locale={locale} />
+                <TopicCard topic={t} locale={locale} heading={3} />
               </li>
             ))}
           </ul>

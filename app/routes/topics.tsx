@@ -9,6 +9,7 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { useActivePath } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { optional, required } from '../lib/route-check.ts';
@@ -40,6 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'topi
 
 export default function Topics({ loaderData }: Route.ComponentProps) {
   const { api, user, locale } = useSession();
+  const toActive = useActivePath();
   const signIn = useSignIn();
   const intl = useIntl();
   const navigate = useNavigate();
@@ -56,7 +58,7 @@ export default function Topics({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-col gap-2">
           {topics.map((t) => (
             <li key={t.id}>
-              <TopicCard topic={t} locale={locale} compact />
+              <TopicCard topic={t} locale={locale} heading={3} compact />
             </li>
           ))}
         </ul>
@@ -110,7 +112,7 @@ export default function Topics({ loaderData }: Route.ComponentProps) {
         <CreateTopicDialog
           categories={loaderData.categories}
           onClose={() => setCreating(false)}
-          onCreated={(t) => navigate(localizedPath(locale, `/topic/${t.id}`))}
+          onCreated={(t) => navigate(toActive(localizedPath(locale, `/topic/${t.id}`)))}
         />
       ) : null}
     </>

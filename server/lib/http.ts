@@ -2,7 +2,7 @@
  * The pieces of API.md's conventions that every module's routes share: ids in paths and bodies, paged lists,
  * text measured in graphemes, the error body with its stable code, and the origin of the page a visitor reads.
  */
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../core/limits.ts';
 import type { Paged } from '../../core/types.ts';
@@ -13,6 +13,22 @@ export { messageSchema } from '../../core/schemas/envelopes.ts';
 import { errorSchema } from '../../core/schemas/errors.ts';
 
 export { errorSchema };
+
+/** Adds request headers to the answer's `Vary`, keeping those already named (compression adds Accept-Encoding later). */
+export function varyOn(reply: FastifyReply, fields: readonly string[]) {
+  const current = String(reply.getHeader('vary') ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const named = new Set(current.map((f) => f.toLowerCase()));
+  const before = current.length;
+  for (const field of fields) {
+    if (named.has(field.toLowerCase())) continue;
+    named.add(field.toLowerCase());
+    current.push(field);
+  }
+  if (current.length > before) reply.header('vary', current.join(', '));
+}
 
 /** Ids are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;

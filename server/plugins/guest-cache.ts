@@ -16,7 +16,9 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { COOKIE } from '../../core/limits.ts';
 import { type CachedResponse, GuestCache } from '../lib/guest-cache.ts';
+import { varyOn } from '../lib/http.ts';
 import { SUBSCRIBER_OPTIONS } from '../lib/redis.ts';
+import { guestLanguages } from '../lib/viewer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,8 +52,9 @@ function keyOf(request: FastifyRequest): string | null {
   if (request.method !== 'GET') return null;
   const { cookies, headers } = request;
   if (headers.authorization || cookies[COOKIE.auth] || cookies[COOKIE.user]) return null;
-  // Everything a guest's response depends on besides the data: language, theme, address.
-  return [request.locale, cookies[COOKIE.theme] ?? '', headers.host ?? '', request.url].join('\n');
+  // Everything a guest's response depends on besides the data: language, theme, content languages, address.
+  const read = guestLanguages(cookies[COOKIE.contentLanguages])?.join(',') ?? '';
+  return [request.locale, cookies[COOKIE.theme] ?? '', read, headers.host ?? '', request.url].join('\n');
 }
 
 const compressors = {
@@ -74,7 +77,9 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 function replay(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
-  reply.code(cached.status).headers(cached.headers).header('x-guest-cache', 'hit').header('vary', 'accept-encoding');
+  // The Vary the request's own hooks named (its language's inputs) stays; the encoding is chosen here.
+  reply.code(cached.status).headers(cached.headers).header('x-guest-cache', 'hit');
+  varyOn(reply, ['accept-encoding']);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   const { body } = cached;
   if (!encoding || body.length < 1024) return reply.send(body);

@@ -9,11 +9,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
 import * as reactRouter from 'react-router';
 import { COOKIE } from '../../core/limits.ts';
-import { localeFromHost, pickLocale } from '../../core/locales.ts';
+import { localeFromHost, localeFromPath, pickLocale } from '../../core/locales.ts';
+import { varyOn } from '../lib/http.ts';
 import { csrfTokenFor } from '../lib/tokens.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -139,7 +140,14 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     // A page's own writes (form actions) reach the API in-process, whose routes clear the guest cache themselves.
     const config = { rateLimit: false, guestCache: opts.mode === 'production', changesGuestView: false } as const;
-    scope.all('/*', { schema: { hide: true }, config }, async (request, reply) => {
+    // Before the guest cache's lookup, so a kept copy goes out with it too. Every page reads the visitor's cookies
+    // (session, theme, language); a page whose host and path name no language is in the one Accept-Language asks for.
+    const vary = async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0];
+      const negotiated = !localeFromHost(request.headers.host, opts.appHost) && !localeFromPath(pathname);
+      varyOn(reply, negotiated ? ['Cookie', 'Accept-Language'] : ['Cookie']);
+    };
+    scope.all('/*', { schema: { hide: true }, config, onRequest: vary }, async (request, reply) => {
       const { raw: req } = request;
       const { raw: res } = reply;
       if (handleAssets) {

@@ -180,6 +180,14 @@ export const DEMO_POSTS: DemoPost[] = [
       'อยากขอบคุณทุกคนที่เคยตอบโพสต์ของฉันเมื่อเดือนก่อน ตอนนั้นฉันรู้สึกเหมือนไม่มีใครเข้าใจ แต่คำพูดของพวกคุณทำให้ฉันกล้าไปคุยกับนักจิตวิทยา ตอนนี้ฉันรู้สึกดีขึ้นมากแล้วนะ ขอบคุณจริงๆ ที่อยู่ตรงนี้เสมอ และขอให้ทุกคนที่กำลังเหนื่อยอยู่มีกำลังใจนะ',
     comments: ['ดีใจด้วยมากๆ เลยนะ'],
   },
+  {
+    // People type what they cannot say: this scream is one unbroken 120-letter word, the kind of text that pushed
+    // the feed wider than a phone's screen (tests/e2e/phone.spec.ts looks for it).
+    locale: 'en',
+    feeling: 'overwhelmed',
+    content: `Exams, extra shifts at work and my mum back in hospital, all in the same week. I went out to the car and just screamed ${'A'.repeat(119)}H. Then I cried and felt a little lighter. Does anyone else need to let it out before they can think straight?`,
+    comments: ['Yes. A good scream in the car is underrated. I hope your mum is home soon.'],
+  },
 ];
 
 export interface DemoMood {

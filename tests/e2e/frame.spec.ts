@@ -2,114 +2,9 @@
  * The frame of issue 3: every route in several languages, layouts, the not-found screen, the auth guard,
  * theme and language persistence, prefetching, the new-build reload and accessibility (axe-core).
  */
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, request, test } from '@playwright/test';
-
-const catalog = (code: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8'));
-const en = catalog('en');
-
-/** Public screens, with the placeholders filled in by `fixtures()`. */
-const PUBLIC = [
-  '/',
-  '/mood',
-  '/topic',
-  '/thought',
-  '/search',
-  '/search?q=sleep',
-  '/problem/{post}',
-  '/tag/{tag}',
-  '/topSupporters',
-  '/languages',
-  '/FAQ',
-  '/About',
-  '/contactUs',
-  '/privacy-policy',
-  '/community-guidelines',
-  '/terms-and-conditions',
-  '/qr/{qr}',
-];
-/** Items that do not exist, an id that cannot exist, and the not-found page itself: real 404s. */
-const MISSING = ['/topic/999999', '/thought/999999', '/notfound', '/problem/999999', '/problem/abc', '/tag/999999'];
-const SIGN_IN = [
-  '/profile',
-  '/chat',
-  '/settings/help',
-  '/settings/general',
-  '/notificationSettings',
-  '/contentPreferences',
-  '/changeAvatar',
-  '/changeNickname',
-  '/deactivateAccount',
-  '/advice',
-];
-
-const at = (code: string, path: string) => (code === 'en' ? path : path === '/' ? `/${code}` : `/${code}${path}`);
-
-interface Fixtures {
-  post: number;
-  tag: number;
-  qr: string;
-  /** Item pages of the seeded topics and thoughts, when the demo content has them. */
-  more: string[];
-}
-
-let shared: Fixtures | null = null;
-
-/**
- * A post with a hashtag (so a tag exists) written by a throwaway guest, and a QR code to approve. Made in a
- * context of its own, so the browser under test stays signed out.
- */
-async function fixtures(baseURL: string | undefined): Promise<Fixtures> {
-  if (shared) return shared;
-  const api = await request.newContext({ baseURL });
-  const made = await api.post('/api/create-qr', { data: {} });
-  expect(made.status(), await made.text()).toBe(201);
-  const qr = (await made.json()).qrToken as string;
-  const guest = await api.post('/api/guest-login', { data: {} });
-  expect(guest.status()).toBe(201);
-  const { token } = await guest.json();
-  const auth = { Authorization: `Bearer ${token}` };
-  const word = `frame${Date.now()}`;
-  const content = `${'Writing this down helps me think about what happened this week and how I want to handle it. '.repeat(2)}#${word}`;
-  const created = await api.post('/api/posts', { data: { content }, headers: auth });
-  expect(created.status(), await created.text()).toBe(201);
-  const post = (await created.json()).data;
-  expect(post.tags.map((t: { name: string }) => t.name)).toEqual([word]);
-  const tag = post.tags[0];
-  const more: string[] = [];
-  for (const [list, page] of [
-    ['/api/topics', '/topic/'],
-    ['/api/thoughts', '/thought/'],
-  ]) {
-    const res = await api.get(list);
-    expect(res.status(), list).toBe(200);
-    const first = (await res.json()).data[0];
-    if (first) more.push(`${page}${first.id}`);
-  }
-  await api.dispose();
-  shared = { post: post.id, tag: tag.id, qr, more };
-  return shared;
-}
-
-const fill = (path: string, f: Fixtures) => path.replace('{post}', String(f.post)).replace('{tag}', String(f.tag)).replace('{qr}', f.qr);
-
-/** Clicks the language button until its menu is open: a click that lands before hydration does nothing. */
-async function openLanguageMenu(page: Page) {
-  const button = page.getByTestId('language-switcher');
-  await expect(async () => {
-    await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
-  }).toPass();
-}
-
-async function signInAsGuest(page: Page) {
-  // The browser context and page.request share cookies, so the page is signed in from here on.
-  const res = await page.request.post('/api/guest-login', { data: {} });
-  expect(res.status()).toBe(201);
-  return (await res.json()).data as { id: number; nickname: string; avatar: { id: number } | null };
-}
+import { expect, type Locator, test } from '@playwright/test';
+import { at, catalog, en, fill, fixtures, MISSING, openLanguageMenu, PUBLIC, SIGN_IN, signInAsGuest } from './pages.ts';
 
 for (const code of ['en', 'ar', 'ja', 'de']) {
   test(`every route renders in ${code}`, async ({ page, baseURL }) => {
@@ -399,10 +294,17 @@ test('a newer build makes the next navigation a full page load', async ({ page }
   await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
 });
 
-for (const code of ['en', 'ar']) {
-  test(`no serious or critical accessibility violations in ${code}`, async ({ page, baseURL }) => {
+for (const [code, theme] of [
+  ['en', 'light'],
+  ['ar', 'light'],
+  ['en', 'dark'],
+  ['ar', 'dark'],
+] as const) {
+  test(`no serious or critical accessibility violations in ${code}, ${theme} theme`, async ({ page, context, baseURL }) => {
     test.setTimeout(180_000);
     const f = await fixtures(baseURL);
+    // The theme cookie outranks the account's theme, so the pages stay in this theme after signing in too.
+    await context.addCookies([{ name: 'theme', value: theme, url: baseURL ?? '' }]);
     // Every page is checked before failing, so one run lists all the problems.
     const problems: string[] = [];
     const audit = async (label: string) => {
@@ -414,6 +316,7 @@ for (const code of ['en', 'ar']) {
     const visit = async (path: string) => {
       await page.goto(at(code, path));
       await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       await audit(path);
     };
     for (const path of [...PUBLIC.map((p) => fill(p, f)), ...f.more, '/no-such-page']) await visit(path);

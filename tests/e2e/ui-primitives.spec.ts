@@ -48,7 +48,8 @@ test('the report dialog, loaded on first use, takes focus and gives it back on C
   const dialog = page.getByRole('dialog', { name: en['report.title_post'] });
 
   await pressUntil(report, () => expect(dialog).toBeVisible({ timeout: 1_000 }));
-  await expect(dialog.getByRole('textbox', { name: en['report.note'] })).toBeFocused();
+  // The required reason comes first, not the optional note (issue 12).
+  await expect(dialog.getByRole('radio').first()).toBeFocused();
   await dialog.getByRole('button', { name: en['common.cancel'] }).click();
   await expect(dialog).toBeHidden();
   await expect(report).toBeFocused();

@@ -61,8 +61,8 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase();
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env });
-  const app = await buildApp({ config, database, logger: false, guestLoginsPerHour: 10_000 });
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', GUEST_LOGINS_PER_HOUR: '10000', ...env });
+  const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,

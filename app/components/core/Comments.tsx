@@ -1,5 +1,5 @@
 /** A post's comments: oldest first, replies one level deep, votes, and the author's edit and delete. */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Comment, Paged } from '../../../core/types.ts';
@@ -96,7 +96,12 @@ function CommentForm({
 const countOnPost = (postId: number, by: number) =>
   updateItem('post', postId, (post) => ({ comments_count: Math.max(0, post.comments_count + by) }));
 
-function CommentItem({ comment: initial }: { comment: Comment }) {
+/**
+ * `focus`: the reader just sent this comment. Sending empties or closes the form and disables its button, which
+ * drops the focus to the top of the page; it lands on the new comment instead, so the reader hears what they
+ * wrote and goes on from there.
+ */
+function CommentItem({ comment: initial, focus = false }: { comment: Comment; focus?: boolean }) {
   const { api, user, locale } = useSession();
   const signIn = useSignIn();
   const toast = useToast();
@@ -110,6 +115,11 @@ function CommentItem({ comment: initial }: { comment: Comment }) {
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [sentReply, setSentReply] = useState<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) box.current?.focus();
+  }, [focus]);
 
   const vote = (value: -1 | 1) => toggle(commentVote(api), comment.my_vote === value ? 0 : value);
 
@@ -140,7 +150,7 @@ function CommentItem({ comment: initial }: { comment: Comment }) {
   const shownAll = moreReplies ? moreReplies.meta.current_page >= moreReplies.meta.last_page : replies.length >= comment.replies_count;
   return (
     <li className="flex flex-col gap-2">
-      <div className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60">
+      <div ref={box} tabIndex={-1} className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60">
         <Author user={comment.user} at={comment.created_at} size={24} />
         {editing ? (
           <div className="mt-2">
@@ -203,7 +213,7 @@ function CommentItem({ comment: initial }: { comment: Comment }) {
       {replies.length > 0 || replying ? (
         <ul className="flex flex-col gap-2 border-s-2 border-stone-200 ps-4 dark:border-stone-700">
           {replies.map((r) => (
-            <CommentItem key={r.id} comment={r} />
+            <CommentItem key={r.id} comment={r} focus={r.id === sentReply} />
           ))}
           {!shownAll ? (
             <li>
@@ -221,6 +231,7 @@ function CommentItem({ comment: initial }: { comment: Comment }) {
                 onSend={async (text) => {
                   const res = await api.replyTo(comment.id, text);
                   setMore((rs) => [...rs, res.data]);
+                  setSentReply(res.data.id);
                   updateItem('comment', comment.id, (c) => ({ replies_count: c.replies_count + 1 }));
                   countOnPost(comment.post_id, 1);
                   setReplying(false);
@@ -241,6 +252,7 @@ export function Comments({ postId, first }: { postId: number; first: Paged<Comme
   const intl = useIntl();
   const list = usePaged(first, (page) => api.postComments(postId, page));
   const [added, setAdded] = useState<Comment[]>([]);
+  const [sent, setSent] = useState<number | null>(null);
   const all = [...list.items, ...added];
   const shown = useVisible('comment', all);
 
@@ -256,6 +268,7 @@ export function Comments({ postId, first }: { postId: number; first: Paged<Comme
           onSend={async (text) => {
             const res = await api.addComment(postId, text);
             setAdded((a) => [...a, res.data]);
+            setSent(res.data.id);
             countOnPost(postId, 1);
           }}
         />
@@ -275,7 +288,7 @@ export function Comments({ postId, first }: { postId: number; first: Paged<Comme
       ) : (
         <ul className="mt-4 flex flex-col gap-4">
           {shown.map((c) => (
-            <CommentItem key={c.id} comment={c} />
+            <CommentItem key={c.id} comment={c} focus={c.id === sent} />
           ))}
         </ul>
       )}

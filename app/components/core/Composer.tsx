@@ -11,6 +11,7 @@ import type { Feeling } from '../../../core/types.ts';
 import type { Created, NoteCheck } from '../../lib/api.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { secondsFrom } from '../../lib/now.ts';
+import { publishing } from '../../lib/own-writes.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -44,9 +45,15 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
   const [sending, setSending] = useState(false);
 
   const textRef = useRef<HTMLTextAreaElement>(null);
-  // The person opened the composer to write: the text box takes the focus.
+  const promptRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // The person opened the composer to write: the text box takes the focus. Publishing or cancelling closes it
+  // and removes the focused button, so the focus goes back to the prompt that opened it (the toast says what
+  // happened), instead of falling to the top of the page.
   useEffect(() => {
     if (open) textRef.current?.focus();
+    else if (wasOpen.current) promptRef.current?.focus();
+    wasOpen.current = open;
   }, [open]);
 
   const length = graphemeLength(content.trim());
@@ -97,7 +104,9 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
     try {
       // One await of either call: a conditional of two awaited answers would fold the placed-elsewhere answers
       // (they only add fields) into the plain ones, and their notice with them.
-      const res = await (kind === 'post' ? api.createPost(topicId ? { ...body, topic_id: topicId } : body) : api.createMood(body));
+      const res = await (kind === 'post'
+        ? publishing('post', api.createPost(topicId ? { ...body, topic_id: topicId } : body))
+        : publishing('mood', api.createMood(body)));
       toast.success(res.message, 'notice' in res ? res.notice : undefined);
       reset();
       onCreated(res);
@@ -114,6 +123,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
     return (
       <div className="mb-6">
         <button
+          ref={promptRef}
           type="button"
           onClick={start}
           disabled={checking}
@@ -162,8 +172,10 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
         placeholder={intl.formatMessage({ id: kind === 'post' ? 'composer.placeholder_post' : 'composer.placeholder_mood' })}
         className="w-full resize-y rounded-xl border border-stone-300 p-3 dark:border-stone-600 dark:bg-stone-800"
       />
-      <p id={counterId} aria-live="polite" className="flex flex-wrap justify-between gap-2 text-sm text-stone-600 dark:text-stone-400">
-        <span>
+      {/* Read with the text box (aria-describedby); only where the text will land is announced as it changes, not
+          the count on every keystroke. */}
+      <p id={counterId} className="flex flex-wrap justify-between gap-2 text-sm text-stone-600 dark:text-stone-400">
+        <span aria-live="polite">
           <FormattedMessage id={lands === 'post' ? 'composer.lands_feed' : 'composer.lands_moods'} />
         </span>
         <span className={length > LIMITS.post ? 'text-red-700 dark:text-red-400' : undefined}>
@@ -181,7 +193,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
             {feelings.map((f) => (
               <label
                 key={f.id}
-                className={`cursor-pointer rounded-full border px-3 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${feelingId === f.id ? 'border-brand-600 bg-brand-50 dark:bg-brand-900/40' : 'border-stone-300 dark:border-stone-600'}`}
+                className={`cursor-pointer rounded-full border px-3 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${feelingId === f.id ? 'border-brand-600 bg-brand-50 dark:bg-brand-700/40' : 'border-stone-300 dark:border-stone-600'}`}
               >
                 <input
                   type="radio"

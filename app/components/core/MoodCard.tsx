@@ -11,6 +11,7 @@ import { moodInteraction, useToggle } from '../../lib/toggles.ts';
 import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
+import { CardHeading } from './CardHeading.tsx';
 import { ReportDialog } from './dialogs.tsx';
 import { EditText } from './EditText.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
@@ -55,7 +56,11 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   }
 
   return (
-    <Panel as="article" raised>
+    // tabIndex: the "new moods" pill moves the focus to the first card of the reloaded list.
+    <Panel as="article" aria-labelledby={`mood-${mood.id}-heading`} tabIndex={-1} raised>
+      <CardHeading id={`mood-${mood.id}-heading`} level={2}>
+        <FormattedMessage id="mood.heading" values={{ name: mood.user.nickname }} />
+      </CardHeading>
       <header className="mb-2 flex items-start gap-3">
         {mood.feeling ? (
           <span className="text-3xl leading-none" role="img" aria-label={mood.feeling.name}>
@@ -81,7 +86,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         />
       ) : (
         <div lang={mood.language}>
-          <RichText text={mood.content} locale={locale} />
+          <RichText text={mood.content} locale={locale} language={mood.language} />
         </div>
       )}
       {mood.poll ? <PollView poll={mood.poll} /> : null}

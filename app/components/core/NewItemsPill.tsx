@@ -1,46 +1,68 @@
 /**
  * "New posts" pill: listens on the feed's public room for `feed:new` and offers to reload the list, through the
  * app's one socket (lib/socket), which loads after the page is interactive, so it is not part of the first load.
+ * It sits in a polite live region, so screen readers hear it appear, and leaves out what the reader published
+ * themselves (lib/own-writes).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { FeedNew } from '../../../core/realtime.ts';
+import { type Published, useOwnWrites } from '../../lib/own-writes.ts';
 import { useRoom, useSocketEvent } from '../../lib/socket.ts';
 import { Button } from '../ui/Button.tsx';
 
-const ROOM_ITEM: Record<'feed:posts' | 'feed:moods', FeedNew['type']> = { 'feed:posts': 'post', 'feed:moods': 'mood' };
+const ROOM_ITEM: Record<'feed:posts' | 'feed:moods', Published> = { 'feed:posts': 'post', 'feed:moods': 'mood' };
 
-export function NewItemsPill({
-  room,
-  ownIds,
-  onShow,
-}: {
-  room: 'feed:posts' | 'feed:moods';
-  ownIds?: ReadonlySet<number>;
-  onShow: () => void;
-}) {
-  const [count, setCount] = useState(0);
+export function NewItemsPill({ room, onShow }: { room: 'feed:posts' | 'feed:moods'; onShow: () => void }) {
+  const [ids, setIds] = useState<number[]>([]);
+  const { writing, isOwn } = useOwnWrites();
+  const kind = ROOM_ITEM[room];
 
   useRoom(room);
   useSocketEvent('feed:new', (item) => {
     // The shared socket may be in other feeds' rooms too.
-    if (item.type === ROOM_ITEM[room] && !ownIds?.has(item.id)) setCount((n) => n + 1);
+    if (item.type === kind) setIds((known) => (known.includes(item.id) ? known : [...known, item.id]));
   });
 
-  if (count === 0) return null;
+  // While the reader's own write is on its way, its announcement cannot be told apart from others' yet.
+  const count = writing ? 0 : ids.filter((id) => !isOwn(kind, id)).length;
   return (
-    <div className="sticky top-16 z-10 mb-3 flex justify-center">
-      <Button
-        onClick={() => {
-          setCount(0);
-          onShow();
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        }}
-        variant="primary"
-        className="text-sm shadow-lg"
-      >
-        <FormattedMessage id={room === 'feed:posts' ? 'feed.new_posts' : 'feed.new_moods'} values={{ count }} />
-      </Button>
+    <div aria-live="polite" className="sticky top-16 z-10 flex justify-center">
+      {count > 0 ? (
+        <Button
+          onClick={() => {
+            setIds([]);
+            onShow();
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+          variant="primary"
+          className="mb-3 text-sm shadow-lg"
+        >
+          <FormattedMessage id={room === 'feed:posts' ? 'feed.new_posts' : 'feed.new_moods'} values={{ count }} />
+        </Button>
+      ) : null}
     </div>
   );
 }
+
+/**
+ * The pill disappears when pressed, taking the focus with it: once the reloaded list is shown, the focus goes to
+ * its first item, the newest one the reader asked to see. `shown` is the list's first page on screen: the list
+ * is reloaded when that is a new object (the router commits revalidated data in a transition, possibly after
+ * other updates, and the list takes it over one render later).
+ */
+export function useFocusFirstAfter(reload: () => Promise<void>, shown: unknown) {
+  const list = useRef<HTMLOListElement>(null);
+  const before = useRef<unknown>(NOTHING);
+  useEffect(() => {
+    if (before.current === NOTHING || before.current === shown) return;
+    before.current = NOTHING;
+    list.current?.querySelector<HTMLElement>('article')?.focus();
+  }, [shown]);
+  const show = () => {
+    before.current = shown;
+    void reload();
+  };
+  return { list, show };
+}
+
+const NOTHING = Symbol('nothing asked');

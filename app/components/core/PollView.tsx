@@ -36,7 +36,7 @@ export function PollView({ poll: initial }: { poll: Poll }) {
                 {voted ? (
                   // An SVG attribute, not a `style`, sizes the bar: the Content-Security-Policy refuses inline styles.
                   <svg aria-hidden="true" className="absolute inset-0 h-full w-full rtl:-scale-x-100" preserveAspectRatio="none">
-                    <rect width={`${share * 100}%`} height="100%" className="fill-brand-100 dark:fill-brand-900/50" />
+                    <rect width={`${share * 100}%`} height="100%" className="fill-brand-100 dark:fill-brand-700/50" />
                   </svg>
                 ) : null}
                 <span className="relative flex justify-between gap-2">

@@ -1,5 +1,5 @@
 /** Report something: the translated reasons, an optional note, and the SPEC.md thank-you as a toast. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import type { ReportTarget } from '../../lib/api.ts';
@@ -17,6 +17,7 @@ export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id
   const [choice, setChoice] = useState<number | null>(null);
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);
+  const reasons = useRef<HTMLFieldSetElement>(null);
 
   useEffect(() => {
     api
@@ -24,6 +25,12 @@ export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id
       .then((r) => setTypes(r.data))
       .catch(() => setFailed(true));
   }, [api]);
+
+  // The dialog opens while the reasons load, so its first control would be the optional note: once the reasons
+  // are there, the required choice takes the focus.
+  useEffect(() => {
+    if (types) reasons.current?.querySelector('input')?.focus();
+  }, [types]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -54,7 +61,7 @@ export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id
             <FormattedMessage id="common.loading" />
           </p>
         ) : (
-          <fieldset className="flex flex-col gap-2">
+          <fieldset ref={reasons} className="flex flex-col gap-2">
             <legend className="mb-1 text-sm text-stone-600 dark:text-stone-400">
               <FormattedMessage id="report.reason" />
             </legend>

@@ -1,9 +1,25 @@
-/** User text as text: line breaks kept, direction per paragraph, and #hashtags linked to their tag page. */
-import { localizedPath } from '../../../core/locales.ts';
+/**
+ * User text as text: line breaks kept, direction per paragraph, the language it was detected in (so an Arabic post
+ * on a Japanese page is not read, hyphenated or set as Japanese), and #hashtags linked to their tag page.
+ */
+import { getLocale, isLocale, localizedPath } from '../../../core/locales.ts';
 import type { Tag } from '../../../core/types.ts';
 import { AppLink } from '../AppLink.tsx';
 
-export function RichText({ text, tags = [], locale, className }: { text: string; tags?: Tag[]; locale: string; className?: string }) {
+export function RichText({
+  text,
+  tags = [],
+  locale,
+  language,
+  className,
+}: {
+  text: string;
+  tags?: Tag[];
+  locale: string;
+  /** The text's detected language (a locale code), when the API has it. */
+  language?: string;
+  className?: string;
+}) {
   const byName = new Map(tags.map((t) => [t.name.toLocaleLowerCase(), t]));
   // Split keeps the hashtags as their own pieces; a piece that names a known tag becomes a link.
   const parts = tags.length > 0 ? text.split(/(#[\p{L}\p{M}\p{N}_]{2,50})/u) : [text];
@@ -15,14 +31,18 @@ export function RichText({ text, tags = [], locale, className }: { text: string;
     return { part, at };
   });
   return (
-    <p className={`whitespace-pre-line break-words ${className ?? ''}`} dir="auto">
+    <p
+      className={`whitespace-pre-line wrap-anywhere ${className ?? ''}`}
+      dir="auto"
+      lang={isLocale(language) ? getLocale(language).lang : undefined}
+    >
       {pieces.map(({ part, at }) => {
         const tag = part.startsWith('#') ? byName.get(part.slice(1).toLocaleLowerCase()) : undefined;
         return tag ? (
           <AppLink
             key={at}
             to={localizedPath(locale, `/tag/${tag.id}`)}
-            className="text-brand-700 underline underline-offset-2 dark:text-brand-300"
+            className="text-brand-700 underline underline-offset-2 dark:text-brand-100"
           >
             {part}
           </AppLink>

@@ -12,6 +12,7 @@ import { AppLink } from '../AppLink.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
+import { CardHeading, type HeadingLevel } from './CardHeading.tsx';
 import { EditText } from './EditText.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
 import { Reactions } from './Reactions.tsx';
@@ -20,7 +21,18 @@ import { RichText } from './RichText.tsx';
 const EMOJI: Record<(typeof THOUGHT_REACTIONS)[number], string> = { love: '❤️', insightful: '💡', relate: '🤝', hope: '🌱' };
 const button = buttonClass('ghost', 'action');
 
-export function ThoughtCard({ thought: initial, page = false, onRemoved }: { thought: Thought; page?: boolean; onRemoved?: () => void }) {
+export function ThoughtCard({
+  thought: initial,
+  page = false,
+  heading = 2,
+  onRemoved,
+}: {
+  thought: Thought;
+  /** On the thought's own page, which has its own h1: no heading. */
+  page?: boolean;
+  heading?: HeadingLevel;
+  onRemoved?: () => void;
+}) {
   const { api, locale } = useSession();
   const toast = useToast();
   const intl = useIntl();
@@ -40,7 +52,12 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
   }
 
   return (
-    <Panel as="article" raised>
+    <Panel as="article" aria-labelledby={page ? undefined : `thought-${thought.id}-heading`} raised>
+      {page ? null : (
+        <CardHeading id={`thought-${thought.id}-heading`} level={heading}>
+          <FormattedMessage id="thoughts.page_heading" values={{ name: thought.user.nickname }} />
+        </CardHeading>
+      )}
       <header className="mb-2">
         <Author user={thought.user} at={thought.created_at} size={24} />
       </header>
@@ -58,11 +75,11 @@ export function ThoughtCard({ thought: initial, page = false, onRemoved }: { tho
         />
       ) : page ? (
         <div lang={thought.language}>
-          <RichText text={thought.content} locale={locale} className="text-lg" />
+          <RichText text={thought.content} locale={locale} language={thought.language} className="text-lg" />
         </div>
       ) : (
         <AppLink to={localizedPath(locale, `/thought/${thought.id}`)} className="block hover:opacity-90" lang={thought.language}>
-          <RichText text={thought.content} locale={locale} />
+          <RichText text={thought.content} locale={locale} language={thought.language} />
         </AppLink>
       )}
       <footer className="mt-3 flex flex-wrap items-center gap-1 text-sm text-stone-700 dark:text-stone-300">

@@ -4,8 +4,21 @@ import { localizedPath } from '../../../core/locales.ts';
 import type { Topic } from '../../../core/types.ts';
 import { AppLink } from '../AppLink.tsx';
 import { Panel } from '../ui/Panel.tsx';
+import type { HeadingLevel } from './CardHeading.tsx';
 
-export function TopicCard({ topic, locale, compact = false }: { topic: Topic; locale: string; compact?: boolean }) {
+export function TopicCard({
+  topic,
+  locale,
+  heading = 2,
+  compact = false,
+}: {
+  topic: Topic;
+  locale: string;
+  /** 2 in a list right under the page's h1, 3 in a section with its own h2. */
+  heading?: HeadingLevel;
+  compact?: boolean;
+}) {
+  const Heading = heading === 2 ? 'h2' : 'h3';
   return (
     <Panel as="article" padding="none" raised className="overflow-hidden">
       <AppLink to={localizedPath(locale, `/topic/${topic.id}`)} className="block hover:opacity-95">
@@ -13,12 +26,12 @@ export function TopicCard({ topic, locale, compact = false }: { topic: Topic; lo
           <img src={topic.cover.url} alt="" width={800} height={400} loading="lazy" className="aspect-[2/1] w-full object-cover" />
         )}
         <div className="p-4">
-          <p className="text-xs font-medium uppercase tracking-wide text-brand-700 dark:text-brand-300">{topic.category.name}</p>
-          <h3 className="mt-1 font-semibold" dir="auto">
+          <p className="text-xs font-medium uppercase tracking-wide text-brand-700 dark:text-brand-100">{topic.category.name}</p>
+          <Heading className="mt-1 font-semibold wrap-anywhere" dir="auto">
             {topic.title}
-          </h3>
+          </Heading>
           {compact ? null : (
-            <p className="mt-1 line-clamp-2 text-sm text-stone-600 dark:text-stone-300" dir="auto">
+            <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-stone-600 dark:text-stone-300" dir="auto">
               {topic.description}
             </p>
           )}

@@ -43,9 +43,11 @@ export function Dialog({
     if (!dialog.open) dialog.showModal();
     return () => {
       // Closed by its owner (unmounted, or `open` turned false) rather than natively: close it here. Focus goes back
-      // either way, since a <dialog> removed from the page restores nothing.
+      // either way, since a <dialog> removed from the page restores nothing. When the opener is gone (signing in
+      // replaces the header's sign-in button), the page's content takes it rather than the top of the document.
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
+      else document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [open]);
 
@@ -70,7 +72,7 @@ export function Dialog({
                 type="button"
                 onClick={() => ref.current?.close()}
                 aria-label={closeLabel}
-                className="ms-auto rounded-full px-2 text-xl leading-none text-stone-500 hover:text-stone-900 dark:hover:text-stone-100"
+                className="ms-auto rounded-full px-2 text-xl leading-none text-stone-500 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
               >
                 <span aria-hidden="true">×</span>
               </button>

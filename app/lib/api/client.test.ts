@@ -180,6 +180,6 @@ describe('the API client', () => {
       );
     expect(await failure(anonymous.post(2_000_000))).toEqual([404, { code: 'NOT_FOUND', message: 'Not found.' }]);
     expect(await api.logout()).toBeUndefined();
-    expect(await failure(api.currentUser())).toEqual([401, { code: 'UNAUTHENTICATED', message: 'Unauthenticated.' }]);
+    expect(await failure(api.currentUser())).toEqual([401, { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' }]);
   });
 });

@@ -106,7 +106,7 @@ function Preferences({ initial }: { initial: ContentLanguages }) {
             {LOCALES.map((l) => (
               <label key={l.code} className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={chosen.has(l.code)} onChange={() => flip(l.code)} className="accent-brand-600" />
-                <span lang={l.code} dir={l.dir}>
+                <span lang={l.lang} dir={l.dir}>
                   {l.native_name}
                 </span>
               </label>

@@ -13,6 +13,7 @@ import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
+import { useActivePath } from '../../lib/language.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -30,6 +31,7 @@ const ERASED = ['posts', 'conversations', 'profile', 'sessions'] as const;
 export default function Deactivate({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const { api, locale } = useSession();
+  const toActive = useActivePath();
   const toast = useToast();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -45,7 +47,7 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
     try {
       await api.deactivate(loaderData.hasPassword ? password : undefined);
       toast.success(intl.formatMessage({ id: 'settings.deactivate.done' }));
-      await navigate(localizedPath(locale, '/'));
+      await navigate(toActive(localizedPath(locale, '/')));
       await revalidator.revalidate();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));

@@ -1,9 +1,10 @@
 /** General settings (settings layout): theme and interface language. */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { THEMES } from '../../../core/limits.ts';
 import { LOCALES } from '../../../core/locales.ts';
 import { PageHeading } from '../../components/Status.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import { controlClass } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { requireUser } from '../../lib/guard.ts';
@@ -20,9 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'settings-general', { noindex: true });
 
 export default function General() {
-  const { theme, setTheme, locale } = useSession();
-  const { switchTo } = useLanguageSwitch();
-  const languageId = useId();
+  const { theme, setTheme } = useSession();
 
   return (
     <>
@@ -50,28 +49,53 @@ export default function General() {
             ))}
           </div>
         </Panel>
-        <Panel padding="lg">
-          <label htmlFor={languageId} className="font-semibold">
-            <FormattedMessage id="language.label" />
-          </label>
-          <p id={`${languageId}-hint`} className="mb-2 text-sm text-stone-600 dark:text-stone-400">
-            <FormattedMessage id="settings.general.language_hint" />
-          </p>
-          <select
-            id={languageId}
-            value={locale}
-            onChange={(e) => switchTo(e.target.value)}
-            aria-describedby={`${languageId}-hint`}
-            className={`w-full ${controlClass}`}
-          >
-            {LOCALES.map((l) => (
-              <option key={l.code} value={l.code} lang={l.code}>
-                {l.native_name}
-              </option>
-            ))}
-          </select>
-        </Panel>
+        <LanguageChoice />
       </div>
     </>
+  );
+}
+
+/**
+ * The interface language changes only when the person saves it (WCAG 3.2.2, on input): a <select> moves on every
+ * arrow key, and switching there would reload the page in another language before they reached their own.
+ */
+function LanguageChoice() {
+  const { locale } = useSession();
+  const { switchTo } = useLanguageSwitch();
+  const languageId = useId();
+  const [chosen, setChosen] = useState(locale);
+
+  function save(e: React.FormEvent) {
+    e.preventDefault();
+    if (chosen !== locale) switchTo(chosen);
+  }
+
+  return (
+    <Panel as="form" padding="lg" onSubmit={save}>
+      <label htmlFor={languageId} className="font-semibold">
+        <FormattedMessage id="language.label" />
+      </label>
+      <p id={`${languageId}-hint`} className="mb-2 text-sm text-stone-600 dark:text-stone-400">
+        <FormattedMessage id="settings.general.language_hint" />
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <select
+          id={languageId}
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          aria-describedby={`${languageId}-hint`}
+          className={`min-w-0 flex-1 ${controlClass}`}
+        >
+          {LOCALES.map((l) => (
+            <option key={l.code} value={l.code} lang={l.code}>
+              {l.native_name}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="primary" disabled={chosen === locale}>
+          <FormattedMessage id="common.save" />
+        </Button>
+      </div>
+    </Panel>
   );
 }

@@ -49,6 +49,18 @@ describe('guest login', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('creates GUEST_LOGINS_PER_HOUR guests per address an hour, then answers 429', async () => {
+    const limited = await createTestApp({ GUEST_LOGINS_PER_HOUR: '2' });
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await limited.app.inject({ method: 'POST', url: '/api/guest-login', payload: {} }));
+      expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 429]);
+      expect(answers[2].json().code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('gives each guest a unique username', async () => {
     const names = await Promise.all([1, 2, 3, 4, 5].map(() => t.app.inject({ method: 'POST', url: '/api/guest-login', payload: {} })));
     const set = new Set(names.map((r) => r.json().data.username));
@@ -257,7 +269,7 @@ describe('tokens', () => {
   it('rejects an unknown bearer token with 401, even on public calls', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/get-avatars', headers: { authorization: 'Bearer not-a-token' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Unauthenticated.' });
+    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
   });
 
   it('needs sign-in for auth calls', async () => {

@@ -231,6 +231,18 @@ describe('content languages', () => {
     const feed = (await t.call(reader, 'GET', '/api/posts?per_page=50')).body;
     expect(feed.data.map((x: { id: number; language: string }) => [x.id, x.language])).toEqual([[french.id, 'fr']]);
     expect(feed.meta.total).toBe(1);
+    // A guest chooses with the content_languages cookie, and a kept copy of the feed for one choice is not another's.
+    await newPost(writer);
+    const read = async (cookie?: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/posts?per_page=50', headers: cookie ? { cookie } : {} });
+      const body = res.json() as { data: { id: number; language: string }[]; meta: { total: number } };
+      return { languages: [...new Set(body.data.map((x) => x.language))].sort(), total: body.meta.total, ids: body.data.map((x) => x.id) };
+    };
+    const everyone = await read();
+    expect(everyone.languages).toEqual(['en', 'fr']);
+    expect(await read('content_languages=fr')).toEqual({ languages: ['fr'], total: 1, ids: [french.id] });
+    expect(await read('content_languages=all')).toEqual(everyone);
+    expect(await read('content_languages=xx,fr,fr')).toEqual({ languages: ['fr'], total: 1, ids: [french.id] });
   });
 });
 

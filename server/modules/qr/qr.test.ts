@@ -97,7 +97,7 @@ describe('POST /api/qr-token', () => {
     const qr = await createQr();
     const res = await approve(qr.qrToken);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Unauthenticated.' });
+    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
     expect((await row(qr.qrToken)).approvedUserId).toBeNull();
   });
 

@@ -1,0 +1,125 @@
+/**
+ * What several browser specs share: the screens to visit (with the placeholders `fixtures()` fills in), the
+ * path of a screen in a language, the catalogs, and signing in.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, request } from '@playwright/test';
+
+export const catalog = (code: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8'));
+export const en = catalog('en');
+
+/** Public screens, with the placeholders filled in by `fixtures()`. */
+export const PUBLIC = [
+  '/',
+  '/mood',
+  '/topic',
+  '/thought',
+  '/search',
+  '/search?q=sleep',
+  '/problem/{post}',
+  '/problem/{long}',
+  '/tag/{tag}',
+  '/topSupporters',
+  '/languages',
+  '/FAQ',
+  '/About',
+  '/contactUs',
+  '/privacy-policy',
+  '/community-guidelines',
+  '/terms-and-conditions',
+  '/qr/{qr}',
+];
+/** Items that do not exist, an id that cannot exist, and the not-found page itself: real 404s. */
+export const MISSING = ['/topic/999999', '/thought/999999', '/notfound', '/problem/999999', '/problem/abc', '/tag/999999'];
+export const SIGN_IN = [
+  '/profile',
+  '/chat',
+  '/settings/help',
+  '/settings/general',
+  '/notificationSettings',
+  '/contentPreferences',
+  '/changeAvatar',
+  '/changeNickname',
+  '/deactivateAccount',
+  '/advice',
+];
+
+export const at = (code: string, path: string) => (code === 'en' ? path : path === '/' ? `/${code}` : `/${code}${path}`);
+
+export interface Fixtures {
+  post: number;
+  /** The demo post that holds a 120-letter word (server/seed/content.ts). */
+  long: number;
+  tag: number;
+  qr: string;
+  /** Item pages of the seeded topics and thoughts, when the demo content has them. */
+  more: string[];
+}
+
+let shared: Fixtures | null = null;
+
+/**
+ * A post with a hashtag (so a tag exists) written by a throwaway guest, and a QR code to approve. Made in a
+ * context of its own, so the browser under test stays signed out.
+ */
+export async function fixtures(baseURL: string | undefined): Promise<Fixtures> {
+  if (shared) return shared;
+  const api = await request.newContext({ baseURL });
+  const made = await api.post('/api/create-qr', { data: {} });
+  expect(made.status(), await made.text()).toBe(201);
+  const qr = (await made.json()).qrToken as string;
+  const guest = await api.post('/api/guest-login', { data: {} });
+  expect(guest.status()).toBe(201);
+  const { token } = await guest.json();
+  const auth = { Authorization: `Bearer ${token}` };
+  const word = `frame${Date.now()}`;
+  const content = `${'Writing this down helps me think about what happened this week and how I want to handle it. '.repeat(2)}#${word}`;
+  const created = await api.post('/api/posts', { data: { content }, headers: auth });
+  expect(created.status(), await created.text()).toBe(201);
+  const post = (await created.json()).data;
+  expect(post.tags.map((t: { name: string }) => t.name)).toEqual([word]);
+  const tag = post.tags[0];
+  const more: string[] = [];
+  for (const [list, page] of [
+    ['/api/topics', '/topic/'],
+    ['/api/thoughts', '/thought/'],
+  ]) {
+    const res = await api.get(list);
+    expect(res.status(), list).toBe(200);
+    const first = (await res.json()).data[0];
+    if (first) more.push(`${page}${first.id}`);
+  }
+  // Other tests' posts may have pushed it past the first pages of the feed.
+  let long: { id: number } | undefined;
+  for (let n = 1; !long; n++) {
+    const feed = await api.get(`/api/posts?per_page=50&page=${n}`);
+    expect(feed.status()).toBe(200);
+    const { data, meta } = (await feed.json()) as { data: { id: number; content: string }[]; meta: { last_page: number } };
+    long = data.find((p) => /A{119}H/.test(p.content));
+    if (n >= meta.last_page) break;
+  }
+  expect(long, 'the demo post with a 120-letter word').toBeTruthy();
+  await api.dispose();
+  shared = { post: post.id, long: long?.id ?? 0, tag: tag.id, qr, more };
+  return shared;
+}
+
+export const fill = (path: string, f: Fixtures) =>
+  path.replace('{post}', String(f.post)).replace('{long}', String(f.long)).replace('{tag}', String(f.tag)).replace('{qr}', f.qr);
+
+/** Clicks the language button until its menu is open: a click that lands before hydration does nothing. */
+export async function openLanguageMenu(page: Page) {
+  const button = page.getByTestId('language-switcher');
+  await expect(async () => {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
+}
+
+export async function signInAsGuest(page: Page) {
+  // The browser context and page.request share cookies, so the page is signed in from here on.
+  const res = await page.request.post('/api/guest-login', { data: {} });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data as { id: number; nickname: string; avatar: { id: number } | null };
+}
