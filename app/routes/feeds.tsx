@@ -1,8 +1,8 @@
 /** The feed (home layout): the composer, new-post pill, and problems newest first, a page at a time. */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigation, useRevalidator } from 'react-router';
 import { Composer } from '../components/core/Composer.tsx';
-import { ContentLanguagePrompt } from '../components/core/ContentLanguagePrompt.tsx';
 import { NewItemsPill, useFocusFirstAfter } from '../components/core/NewItemsPill.tsx';
 import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -15,6 +15,11 @@ import { usePaged } from '../lib/paged.ts';
 import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/feeds';
+
+/** Asked once, and only in the browser (it reads the browser's languages): its code loads after the page, not with it. */
+const ContentLanguagePrompt = lazy(() =>
+  import('../components/core/ContentLanguagePrompt.tsx').then((m) => ({ default: m.ContentLanguagePrompt })),
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = loaderApi(context);
@@ -43,6 +48,8 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
   const refreshing =
     revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === window.location.pathname);
   const fresh = useFocusFirstAfter(reload, list.shown);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <>
@@ -51,7 +58,11 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       <Composer kind="post" onCreated={reload} />
       <NewItemsPill room="feed:posts" onShow={fresh.show} />
-      <ContentLanguagePrompt onChosen={reload} />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <ContentLanguagePrompt onChosen={reload} />
+        </Suspense>
+      ) : null}
       {refreshing ? (
         <CardSkeletons />
       ) : posts.length === 0 ? (
