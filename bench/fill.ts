@@ -173,7 +173,7 @@ interface GenPost {
   at: Date;
   tags: string[];
   supporters: { userId: number; at: Date }[];
-  comments: { userId: number; content: string; at: Date }[];
+  comments: { userId: number; content: string; language: string; at: Date }[];
   poll: { question: string | null; options: string[]; votes: { userId: number; option: number; at: Date }[] } | null;
 }
 
@@ -226,8 +226,9 @@ async function writeBatch(database: Database, batch: GenPost[]) {
     }
     const comments = batch.flatMap((b, i) => b.comments.map((c) => ({ postId: ids[i], ...c })));
     if (comments.length > 0) {
-      await db.execute(sql`insert into comments (post_id, user_id, content, created_at, updated_at)
+      await db.execute(sql`insert into comments (post_id, user_id, content, language, created_at, updated_at)
         select * from unnest(${p(comments.map((c) => c.postId))}::int[], ${p(comments.map((c) => c.userId))}::int[], ${p(comments.map((c) => c.content))}::text[],
+          ${p(comments.map((c) => c.language))}::text[],
           ${p(comments.map((c) => iso(c.at)))}::timestamptz[], ${p(comments.map((c) => iso(c.at)))}::timestamptz[])`);
     }
 
@@ -431,7 +432,7 @@ export async function fill(targets: Database[], options: FillOptions): Promise<F
       const at = after(t);
       award(u.id, POINTS.comment, at.getTime());
       const text = rng.next() < 0.5 ? rng.pick(source) : `${rng.pick(source)}${NO_SPACE.has(language) ? '' : ' '}${rng.pick(source)}`;
-      return { userId: u.id, content: text.trim(), at };
+      return { userId: u.id, content: text.trim(), language: samples[language] ? language : 'en', at };
     });
     let poll: GenPost['poll'] = null;
     if (rng.next() < 0.03) {

@@ -178,6 +178,8 @@ export const comments = pgTable(
     /** Replies are one level deep; deleting a comment deletes its replies. */
     parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** The language the comment is written in (server/lib/language.ts), for its `lang`. */
+    language: text('language').notNull(),
     votesScore: integer('votes_score').notNull().default(0),
     repliesCount: integer('replies_count').notNull().default(0),
     createdAt: createdAt(),
@@ -371,6 +373,8 @@ export const topics = pgTable(
     userId: userRef(),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /** The language the title and description are written in (server/lib/language.ts), for their `lang`. */
+    language: text('language').notNull(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),

@@ -8,6 +8,7 @@ import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { BackArrow } from '../components/BackArrow.tsx';
 import { Composer } from '../components/core/Composer.tsx';
+import { langOf } from '../components/core/RichText.tsx';
 import { TopicCard } from '../components/core/TopicCard.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
@@ -60,12 +61,12 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
         <img src={topic.cover.url} alt="" width={800} height={400} className="aspect-[3/1] w-full object-cover" />
         <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent p-4 text-white">
           <p className="text-xs font-medium uppercase tracking-wide">{topic.category.name}</p>
-          <h1 className="text-2xl font-semibold" dir="auto">
+          <h1 className="text-2xl font-semibold" dir="auto" lang={langOf(topic.language)}>
             {topic.title}
           </h1>
         </div>
       </header>
-      <p className="mb-2 whitespace-pre-line text-stone-700 dark:text-stone-300" dir="auto">
+      <p className="mb-2 whitespace-pre-line text-stone-700 dark:text-stone-300" dir="auto" lang={langOf(topic.language)}>
         {topic.description}
       </p>
       <p className="mb-6 text-sm text-stone-500 dark:text-stone-400">

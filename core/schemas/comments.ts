@@ -10,6 +10,8 @@ const commentFields = z.object({
   post_id: z.number(),
   parent_id: z.number().nullable(),
   content: z.string(),
+  /** The language the comment is written in (one of our locale codes), for its `lang`. */
+  language: z.string(),
   user: publicUserSchema,
   votes_score: z.number(),
   my_vote: commentVoteSchema,

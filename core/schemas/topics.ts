@@ -10,6 +10,8 @@ export const topicSchema = z.object({
   slug: z.string(),
   title: z.string(),
   description: z.string(),
+  /** The language the title and description are written in (one of our locale codes), for their `lang`. */
+  language: z.string(),
   category: z.object({ id: z.number(), name: z.string() }),
   cover: topicCoverSchema,
   user: publicUserSchema,

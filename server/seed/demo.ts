@@ -51,7 +51,7 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
     tally.posts++;
     for (const text of p.comments) {
       const commenter = await person(p.locale);
-      await addComment(db, { id: commenter.id, locale: p.locale, languages: null }, w.post.id, text);
+      await addComment(db, commenter, { id: commenter.id, locale: p.locale, languages: null }, w.post.id, text);
       // People who comment on a problem usually support it too.
       await setSupport(db, commenter.id, w.post.id, true);
       tally.comments++;
@@ -69,7 +69,7 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
     const category_id = categoryIds.get(t.category);
     if (!category_id) throw new Error(`unknown demo category ${t.category}`);
     const viewer = { id: author.id, locale: t.locale, languages: null };
-    const topic = await createTopic(db, viewer, {
+    const topic = await createTopic(db, author, viewer, {
       title: t.title,
       description: t.description,
       category_id,

@@ -160,13 +160,13 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
               onCancel={() => setEditing(false)}
               onSend={async (text) => {
                 const res = await api.updateComment(comment.id, text);
-                updateItem('comment', comment.id, () => ({ content: res.data.content }));
+                updateItem('comment', comment.id, () => ({ content: res.data.content, language: res.data.language }));
                 setEditing(false);
               }}
             />
           </div>
         ) : (
-          <RichText text={comment.content} locale={locale} className="mt-1" />
+          <RichText text={comment.content} locale={locale} language={comment.language} className="mt-1" />
         )}
         <div className="mt-1 flex flex-wrap items-center gap-1 text-sm text-stone-600 dark:text-stone-300">
           <button

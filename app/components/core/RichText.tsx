@@ -6,6 +6,11 @@ import { getLocale, isLocale, localizedPath } from '../../../core/locales.ts';
 import type { Tag } from '../../../core/types.ts';
 import { AppLink } from '../AppLink.tsx';
 
+/** The `lang` attribute for text detected as `language` (a locale code); none when the code is not one of ours. */
+export function langOf(language: string | undefined): string | undefined {
+  return isLocale(language) ? getLocale(language).lang : undefined;
+}
+
 export function RichText({
   text,
   tags = [],
@@ -31,11 +36,7 @@ export function RichText({
     return { part, at };
   });
   return (
-    <p
-      className={`whitespace-pre-line wrap-anywhere ${className ?? ''}`}
-      dir="auto"
-      lang={isLocale(language) ? getLocale(language).lang : undefined}
-    >
+    <p className={`whitespace-pre-line wrap-anywhere ${className ?? ''}`} dir="auto" lang={langOf(language)}>
       {pieces.map(({ part, at }) => {
         const tag = part.startsWith('#') ? byName.get(part.slice(1).toLocaleLowerCase()) : undefined;
         return tag ? (

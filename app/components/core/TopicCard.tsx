@@ -5,6 +5,7 @@ import type { Topic } from '../../../core/types.ts';
 import { AppLink } from '../AppLink.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import type { HeadingLevel } from './CardHeading.tsx';
+import { langOf } from './RichText.tsx';
 
 export function TopicCard({
   topic,
@@ -27,11 +28,15 @@ export function TopicCard({
         )}
         <div className="p-4">
           <p className="text-xs font-medium uppercase tracking-wide text-brand-700 dark:text-brand-100">{topic.category.name}</p>
-          <Heading className="mt-1 font-semibold wrap-anywhere" dir="auto">
+          <Heading className="mt-1 font-semibold wrap-anywhere" dir="auto" lang={langOf(topic.language)}>
             {topic.title}
           </Heading>
           {compact ? null : (
-            <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-stone-600 dark:text-stone-300" dir="auto">
+            <p
+              className="mt-1 line-clamp-2 text-sm wrap-anywhere text-stone-600 dark:text-stone-300"
+              dir="auto"
+              lang={langOf(topic.language)}
+            >
               {topic.description}
             </p>
           )}

@@ -45,6 +45,29 @@ describe('comments and replies', () => {
     });
   });
 
+  it('stores the language a comment or reply is written in, not the page or author language, and detects it again on edit', async () => {
+    const ja = { headers: { 'x-locale': 'ja' } };
+    const author = await signInGuest(t.app, 'ja');
+    const p = await newPost(author);
+    const arabic = 'أشعر بالوحدة منذ أن انتقلت إلى مدينة جديدة ولا أعرف أحدا هنا.';
+    const c = await t.call(author, 'POST', '/api/comments', { post_id: p.id, content: arabic }, ja);
+    expect(c.status).toBe(201);
+    expect(c.body.data.language).toBe('ar');
+    const r = await t.call(author, 'POST', '/api/comment-reply', { comment_id: c.body.data.id, content: arabic }, ja);
+    expect(r.status).toBe(201);
+    expect(r.body.data.language).toBe('ar');
+    // Too short to tell: the author's own language.
+    expect((await t.call(author, 'POST', '/api/comment-reply', { comment_id: c.body.data.id, content: 'ok' }, ja)).body.data.language).toBe(
+      'ja',
+    );
+    const list = (await t.call(null, 'GET', `/api/post-comments?post_id=${p.id}`, undefined, ja)).body.data;
+    expect(list[0].language).toBe('ar');
+    expect(list[0].replies.map((x: { language: string }) => x.language)).toEqual(['ar', 'ja']);
+    const english = 'I moved to a new city last month and I still do not know anyone here.';
+    const edit = await t.call(author, 'PUT', `/api/comments/${c.body.data.id}`, { content: english }, ja);
+    expect(edit.body.data).toMatchObject({ content: english, language: 'en' });
+  });
+
   it('edits and deletes only for the author; deleting removes the replies from the counts', async () => {
     const author = await signInGuest(t.app);
     const other = await signInGuest(t.app);

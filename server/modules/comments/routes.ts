@@ -59,7 +59,9 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await addComment(db, signedIn(request), request.body.post_id, request.body.content) }),
+      reply
+        .code(201)
+        .send({ data: await addComment(db, currentUser(request), signedIn(request), request.body.post_id, request.body.content) }),
   );
 
   app.post(
@@ -75,7 +77,9 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await addReply(db, signedIn(request), request.body.comment_id, request.body.content) }),
+      reply
+        .code(201)
+        .send({ data: await addReply(db, currentUser(request), signedIn(request), request.body.comment_id, request.body.content) }),
   );
 
   app.put(
@@ -91,7 +95,9 @@ export default async function commentRoutes(fastify: FastifyInstance, opts: { db
         response: { 200: commentResponseSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema },
       },
     },
-    async (request) => ({ data: await updateComment(db, signedIn(request), request.params.id, request.body.content) }),
+    async (request) => ({
+      data: await updateComment(db, currentUser(request), signedIn(request), request.params.id, request.body.content),
+    }),
   );
 
   app.delete(

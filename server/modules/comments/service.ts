@@ -9,8 +9,9 @@ import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { avatars, comments, commentVotes, posts, users } from '../../../db/schema.ts';
 import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { authorColumns, awardPoints, serializer, toAuthor } from '../users/service.ts';
+import { authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
 /** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
@@ -61,6 +62,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
     post_id: c.postId,
     parent_id: c.parentId,
     content: c.content,
+    language: c.language,
     user: toAuthor(author, s),
     votes_score: c.votesScore,
     my_vote: Math.sign(Number(myVote)) as -1 | 0 | 1,
@@ -100,30 +102,32 @@ async function getComment(tx: DbOrTx, viewer: Viewer, id: number): Promise<Comme
   return comment;
 }
 
-async function insertComment(tx: Tx, viewer: SignedInViewer, postId: number, parentId: number | null, content: string) {
+async function insertComment(tx: Tx, author: UserRow, viewer: SignedInViewer, postId: number, parentId: number | null, content: string) {
   const [post] = await tx
     .update(posts)
     .set({ commentsCount: sql`${posts.commentsCount} + 1` })
     .where(eq(posts.id, postId))
     .returning({ id: posts.id });
   if (!post) throw new NotFound();
+  const text = content.trim();
   const [row] = await tx
     .insert(comments)
-    .values({ postId, userId: viewer.id, parentId, content: content.trim() })
+    .values({ postId, userId: viewer.id, parentId, content: text, language: languageOfText(author, text) })
     .returning({ id: comments.id });
   await awardPoints(tx, viewer.id, POINTS.comment);
   return getComment(tx, viewer, row.id);
 }
 
-export async function addComment(db: Db, viewer: SignedInViewer, postId: number, content: string): Promise<Comment> {
+/** `author` is the signed-in user's row: its locale and detection setting decide the comment's language. */
+export async function addComment(db: Db, author: UserRow, viewer: SignedInViewer, postId: number, content: string): Promise<Comment> {
   return db.transaction(async (tx) => {
     await takeWriteSlot(tx, viewer.id, 'comment');
-    return insertComment(tx, viewer, postId, null, content);
+    return insertComment(tx, author, viewer, postId, null, content);
   });
 }
 
 /** A reply to a reply joins the same thread: replies are one level deep. */
-export async function addReply(db: Db, viewer: SignedInViewer, commentId: number, content: string): Promise<Comment> {
+export async function addReply(db: Db, author: UserRow, viewer: SignedInViewer, commentId: number, content: string): Promise<Comment> {
   return db.transaction(async (tx) => {
     await takeWriteSlot(tx, viewer.id, 'comment');
     const [target] = await tx
@@ -136,7 +140,7 @@ export async function addReply(db: Db, viewer: SignedInViewer, commentId: number
       .update(comments)
       .set({ repliesCount: sql`${comments.repliesCount} + 1` })
       .where(eq(comments.id, parentId));
-    return insertComment(tx, viewer, target.postId, parentId, content);
+    return insertComment(tx, author, viewer, target.postId, parentId, content);
   });
 }
 
@@ -145,10 +149,12 @@ async function ownComment(tx: Tx, userId: number, id: number) {
   return ownedBy(row, userId);
 }
 
-export async function updateComment(db: Db, viewer: SignedInViewer, id: number, content: string): Promise<Comment> {
+export async function updateComment(db: Db, author: UserRow, viewer: SignedInViewer, id: number, content: string): Promise<Comment> {
+  const text = content.trim();
+  const language = languageOfText(author, text);
   return db.transaction(async (tx) => {
     await ownComment(tx, viewer.id, id);
-    await tx.update(comments).set({ content: content.trim(), updatedAt: new Date() }).where(eq(comments.id, id));
+    await tx.update(comments).set({ content: text, language, updatedAt: new Date() }).where(eq(comments.id, id));
     return getComment(tx, viewer, id);
   });
 }

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { errorSchema, idField, idParam, idString, originOf, pageQuery, text } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { writeLimited } from '../writes/schemas.ts';
 import {
   createTopic,
@@ -93,7 +94,9 @@ export default async function topicRoutes(fastify: FastifyInstance, opts: { db: 
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ message: request.t('topics.created'), data: await createTopic(db, signedIn(request), request.body) }),
+      reply
+        .code(201)
+        .send({ message: request.t('topics.created'), data: await createTopic(db, currentUser(request), signedIn(request), request.body) }),
   );
 
   app.get(

@@ -7,9 +7,10 @@ import { avatars, categories, posts, supports, topicCovers, topics, users } from
 import { Invalid, NotFound } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { daysAgo, newestFirst } from '../feed/service.ts';
-import { authorColumns, serializer, toAuthor } from '../users/service.ts';
+import { authorColumns, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
 export const coverUrl = (file: string) => `/covers/${file}`;
@@ -33,6 +34,7 @@ async function hydrate(db: DbOrTx, rows: TopicJoin[], viewer: Viewer): Promise<T
     slug: String(t.id),
     title: t.title,
     description: t.description,
+    language: t.language,
     category: { id: category.id, name: translate(viewer.locale, `category.${category.key}`) },
     cover: { id: cover.id, url: coverUrl(cover.file) },
     user: toAuthor(author, s),
@@ -74,7 +76,11 @@ export interface TopicInput {
   cover_id: number;
 }
 
-export async function createTopic(db: Db, viewer: Viewer & { id: number }, input: TopicInput): Promise<Topic> {
+/** The topic's language is detected from its title and description, with the author's settings (languageOfText). */
+export async function createTopic(db: Db, author: UserRow, viewer: Viewer & { id: number }, input: TopicInput): Promise<Topic> {
+  const title = input.title.trim();
+  const description = input.description.trim();
+  const language = languageOfText(author, `${title}\n${description}`);
   return db.transaction(async (tx) => {
     await takeWriteSlot(tx, viewer.id, 'topic');
     const [[category], [cover]] = await Promise.all([
@@ -89,8 +95,9 @@ export async function createTopic(db: Db, viewer: Viewer & { id: number }, input
       .insert(topics)
       .values({
         userId: viewer.id,
-        title: input.title.trim(),
-        description: input.description.trim(),
+        title,
+        description,
+        language,
         categoryId: input.category_id,
         coverId: input.cover_id,
       })

@@ -62,6 +62,26 @@ describe('topics', () => {
     expect(ld).toMatchObject({ '@type': 'DiscussionForumPosting', headline: expect.stringContaining('Coping with exams') });
   });
 
+  it('stores the language of the title and description, not the page or author language', async () => {
+    const g = await signInGuest(t.app, 'ja');
+    const res = await t.call(
+      g,
+      'POST',
+      '/api/topics',
+      {
+        title: 'التعامل مع ضغط الامتحانات',
+        description: 'مكان لنتشارك كيف نتجاوز موسم الامتحانات معا.',
+        category_id: category.id,
+        cover_id: covers[0].id,
+      },
+      { headers: { 'x-locale': 'ja' } },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data.language).toBe('ar');
+    const shown = (await t.call(null, 'GET', `/api/topics/${res.body.data.id}`, undefined, { headers: { 'x-locale': 'ja' } })).body.data;
+    expect(shown.language).toBe('ar');
+  });
+
   it('refuses unknown category or cover, and bad titles, without storing anything', async () => {
     const g = await signInGuest(t.app);
     const before = (await t.call(null, 'GET', '/api/topics')).body.meta.total;
