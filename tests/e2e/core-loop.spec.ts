@@ -94,6 +94,8 @@ test('a short text written in the feed lands in Moods with a notice, and a mood 
   await page.goto('/mood');
   const card = page.getByRole('article').filter({ hasText: text });
   await expect(card).toBeVisible();
+  // The server's markup shows the button before the page is interactive; a click then does nothing (seen on CI).
+  await page.waitForLoadState('networkidle');
   await card.getByRole('button', { name: /Hug/ }).click();
   await expect(card.getByRole('button', { name: /Hug/ })).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
