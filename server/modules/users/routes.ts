@@ -6,6 +6,7 @@ import { THEMES } from '../../../core/limits.ts';
 import {
   avatarListSchema,
   nicknameSuggestionsSchema,
+  notificationSettingsResponseSchema,
   rankLadderSchema,
   userResponseSchema,
   userUpdateResponseSchema,
@@ -19,10 +20,12 @@ import { changePassword } from '../auth/service.ts';
 import { emailSchema, localeSchema, nicknameSchema, passwordSchema, usernameSchema } from './schemas.ts';
 import {
   listAvatars,
+  NOTIFICATION_KINDS,
   rankLadder,
   serializer,
   setPushToken,
   suggestNicknames,
+  toggleNotification,
   toUser,
   updateProfileInformation,
   updateUser,
@@ -60,6 +63,25 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       return { data: toUser(user, await serializer(db, request.locale)) };
     },
   );
+
+  for (const kind of NOTIFICATION_KINDS) {
+    app.post(
+      `/api/disable-${kind}-notification`,
+      {
+        config: { changesGuestView: false },
+        ...auth,
+        schema: {
+          tags,
+          summary: `Switch the ${kind} notifications off or back on`,
+          response: { 200: notificationSettingsResponseSchema },
+        },
+      },
+      async (request) => {
+        const user = await toggleNotification(db, currentUser(request).id, kind);
+        return { notification_settings: toUser(user, await serializer(db, request.locale)).notification_settings };
+      },
+    );
+  }
 
   app.put(
     '/api/user/profile-information',

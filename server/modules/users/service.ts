@@ -190,6 +190,22 @@ export async function setPushToken(db: DbOrTx, id: number, fcmToken: string | nu
   return getUser(db, id);
 }
 
+/** The kinds of notification a person can switch off (API.md: `/api/disable-{kind}-notification`). */
+export const NOTIFICATION_KINDS = ['support', 'advice', 'message'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+const notifyColumn = { support: 'notifySupport', advice: 'notifyAdvice', message: 'notifyMessage' } as const;
+
+/** Flips one switch in a single statement, so two quick toggles never read the same old value. */
+export async function toggleNotification(db: DbOrTx, id: number, kind: NotificationKind): Promise<UserRow> {
+  const column = users[notifyColumn[kind]];
+  await db
+    .update(users)
+    .set({ [notifyColumn[kind]]: sql`not ${column}`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+  return getUser(db, id);
+}
+
 async function isTaken(db: DbOrTx, column: 'username' | 'email', value: string, exceptId: number) {
   const col = column === 'username' ? users.username : users.email;
   const [row] = await db

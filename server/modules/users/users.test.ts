@@ -146,3 +146,27 @@ describe('push token, ranks, nicknames', () => {
     for (const { nickname } of ja) expect(nickname).not.toMatch(/[A-Za-z]/);
   });
 });
+
+describe('POST /api/disable-{kind}-notification', () => {
+  it('toggles one switch of the signed-in user and answers the three', async () => {
+    const g = await signInGuest(t.app);
+    const off = await t.call(g, 'POST', '/api/disable-advice-notification');
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ notification_settings: { support: true, advice: false, message: true } });
+    const message = await t.call(g, 'POST', '/api/disable-message-notification');
+    expect(message.body).toEqual({ notification_settings: { support: true, advice: false, message: false } });
+    const back = await t.call(g, 'POST', '/api/disable-advice-notification');
+    expect(back.body).toEqual({ notification_settings: { support: true, advice: true, message: false } });
+    expect((await t.call(g, 'GET', '/api/get/data/user')).body.data.notification_settings).toEqual({
+      support: true,
+      advice: true,
+      message: false,
+    });
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await t.call(null, 'POST', '/api/disable-support-notification');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+});
