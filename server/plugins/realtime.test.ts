@@ -118,7 +118,8 @@ describe('revoked tokens', () => {
 const redis = redisUrl('the cross-process realtime test');
 
 describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
-  it('delivers an event emitted by one instance to a socket held by another', async () => {
+  /** Two instances on one database and Redis: a guest signed in on a, with a socket held by b that a can see. */
+  async function guestOnBAfterA() {
     const { database, drop } = await openTestDatabase();
     opened.push(drop, () => database.close());
     const config = parseConfig({ NODE_ENV: 'test', REDIS_URL: redis });
@@ -132,6 +133,11 @@ describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
     const socket = await socketFor(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, g.token);
     // Instance a asks the others over Redis; once b answers with the socket, b listens to Redis and holds it in the room.
     while ((await a.realtime.io.in(`user:${g.id}`).fetchSockets()).length === 0);
+    return { a, g, socket };
+  }
+
+  it('delivers an event emitted by one instance to a socket held by another', async () => {
+    const { a, g, socket } = await guestOnBAfterA();
     const got = nextEvent(socket, 'message');
     const message: MessageEvent = {
       id: 7,
@@ -146,18 +152,7 @@ describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
   });
 
   it('disconnects a socket held by another instance when its token is revoked', async () => {
-    const { database, drop } = await openTestDatabase();
-    opened.push(drop, () => database.close());
-    const config = parseConfig({ NODE_ENV: 'test', REDIS_URL: redis });
-    const [a, b] = await Promise.all([1, 2].map(() => buildApp({ config, database, logger: false })));
-    opened.push(
-      () => a.close(),
-      () => b.close(),
-    );
-    await Promise.all([a.listen({ port: 0, host: '127.0.0.1' }), b.listen({ port: 0, host: '127.0.0.1' })]);
-    const g = await signInGuest(a);
-    const socket = await socketFor(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, g.token);
-    while ((await a.realtime.io.in(`user:${g.id}`).fetchSockets()).length === 0);
+    const { a, g, socket } = await guestOnBAfterA();
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     expect((await a.inject({ method: 'POST', url: '/api/logout', headers: g.auth })).statusCode).toBe(204);
     expect(await gone).toBe('io server disconnect');
