@@ -7,7 +7,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { NotificationSettings } from '../../../core/types.ts';
 import { PageHeading } from '../../components/Status.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -37,7 +36,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       setSettings(res.notification_settings);
       toast.success(intl.formatMessage({ id: 'settings.saved' }));
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      toast.failed(err);
     } finally {
       setBusy(null);
     }
