@@ -3,6 +3,10 @@ import type { PhraseList } from '../detect.ts';
 /** Arabic (Modern Standard and common dialect forms). Data for detection only, never shown to anyone (safe-messaging practice). */
 export default {
   explicit: [
+    'جرحت نفسي',
+    'آذيت نفسي',
+    'أذيت نفسي',
+    'أفكر في الانتحار',
     'أريد أن أموت',
     'اريد ان اموت',
     'بدي موت',

@@ -3,6 +3,13 @@ import type { PhraseList } from '../detect.ts';
 /** German. Data for detection only, never shown to anyone (safe-messaging practice). */
 export default {
   explicit: [
+    'nur noch sterben',
+    'wäre tot',
+    'ich wär tot',
+    'mich geritzt',
+    'ritze mich',
+    'mich selbst verletzt',
+    'mir selbst weh',
     'will sterben',
     'möchte sterben',
     'sterben will',

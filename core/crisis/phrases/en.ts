@@ -3,6 +3,9 @@ import type { PhraseList } from '../detect.ts';
 /** English. Data for detection only, never shown to anyone (safe-messaging practice). */
 export default {
   explicit: [
+    'about killing myself',
+    'of killing myself',
+    'thoughts of suicide',
     'kill myself',
     'killing myself tonight',
     'want to die',

@@ -33,6 +33,8 @@ export default {
     'mejor muerta',
   ],
   indirect: [
+    'ninguna razón para vivir',
+    'ningún motivo para vivir',
     'no puedo mas',
     'no puedo seguir',
     'ya no puedo seguir',

@@ -3,6 +3,12 @@ import type { PhraseList } from '../detect.ts';
 /** French. Data for detection only, never shown to anyone (safe-messaging practice). */
 export default {
   explicit: [
+    'me scarifie',
+    'me suis scarifié',
+    'me suis scarifiée',
+    'me suis fait du mal',
+    'me suis blessé exprès',
+    'me suis blessée exprès',
     'envie de mourir',
     'veux mourir',
     'voudrais mourir',

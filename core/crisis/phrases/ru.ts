@@ -3,6 +3,13 @@ import type { PhraseList } from '../detect.ts';
 /** Russian. Data for detection only, never shown to anyone (safe-messaging practice). */
 export default {
   explicit: [
+    'самоубийстве',
+    'самоубийства',
+    'о суициде',
+    'суицида',
+    'режу руки',
+    'порезала себя',
+    'порезал себя',
     'хочу умереть',
     'хочется умереть',
     'хочу сдохнуть',

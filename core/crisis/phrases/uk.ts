@@ -3,6 +3,9 @@ import type { PhraseList } from '../detect.ts';
 /** Ukrainian. Data for detection only, never shown to anyone (safe-messaging practice). */
 export default {
   explicit: [
+    'самогубства',
+    'про самогубство',
+    'суїциду',
     'хочу померти',
     'хочеться померти',
     'хочу вмерти',
