@@ -24,7 +24,7 @@ export const SAMPLES: Samples = {
       'Everyone would honestly be better off without me',
       "I can't go on like this much longer",
       'There is no reason to live anymore, I just exist',
-      "I wish I could go to sleep and never wake up again",
+      'I wish I could go to sleep and never wake up again',
       "I'm just a burden to everyone around me",
     ],
     sad: [
@@ -38,7 +38,7 @@ export const SAMPLES: Samples = {
     idiom: [
       'This exam is killing me, three more chapters to go',
       "I'm dying of laughter at this video",
-      "My feet are killing me after that hike",
+      'My feet are killing me after that hike',
       'I would kill for a cup of coffee right now',
       'I nearly died of embarrassment when I tripped on stage',
     ],
@@ -64,7 +64,12 @@ export const SAMPLES: Samples = {
       'Me siento solo en esta ciudad nueva',
       'El trabajo me tiene agotada y lloro mucho',
     ],
-    idiom: ['Me muero de risa con este vídeo', 'Este examen me va a matar', 'Me muero de hambre, ¿comemos ya?', 'Mi jefe me va a matar si llego tarde'],
+    idiom: [
+      'Me muero de risa con este vídeo',
+      'Este examen me va a matar',
+      'Me muero de hambre, ¿comemos ya?',
+      'Mi jefe me va a matar si llego tarde',
+    ],
   },
   de: {
     explicit: [
@@ -87,13 +92,18 @@ export const SAMPLES: Samples = {
       'Ich habe die Prüfung nicht bestanden und schäme mich',
       'Seit dem Umzug fühle ich mich einsam',
     ],
-    idiom: ['Ich lach mich tot über dieses Video', 'Meine Mutter wird mich umbringen, wenn sie das sieht', 'Diese Hitze bringt mich noch um', 'Ich sterbe vor Hunger'],
+    idiom: [
+      'Ich lach mich tot über dieses Video',
+      'Meine Mutter wird mich umbringen, wenn sie das sieht',
+      'Diese Hitze bringt mich noch um',
+      'Ich sterbe vor Hunger',
+    ],
   },
   fr: {
     explicit: [
       "J'ai envie de mourir, je n'en peux plus",
       'Je pense à me suicider depuis des semaines',
-      "Je ne veux plus vivre comme ça, je veux plus vivre du tout",
+      'Je ne veux plus vivre comme ça, je veux plus vivre du tout',
       'Je me suis encore scarifiée hier soir',
       'Parfois je voudrais être morte',
     ],
@@ -110,7 +120,12 @@ export const SAMPLES: Samples = {
       'Ma grand-mère me manque beaucoup',
       'Le travail me fatigue énormément en ce moment',
     ],
-    idiom: ['Je suis mort de rire', 'Ce boulot va me tuer', "Je meurs de faim, on mange quand ?", 'Mes parents vont me tuer quand ils verront ma note'],
+    idiom: [
+      'Je suis mort de rire',
+      'Ce boulot va me tuer',
+      'Je meurs de faim, on mange quand ?',
+      'Mes parents vont me tuer quand ils verront ma note',
+    ],
   },
   pt: {
     explicit: [
@@ -133,7 +148,12 @@ export const SAMPLES: Samples = {
       'Reprovei na prova e me sinto burro',
       'Me sinto sozinho nessa cidade nova',
     ],
-    idiom: ['Tô morrendo de rir com esse meme', 'Minha mãe vai me matar quando ver isso', 'Estou morrendo de fome', 'Esse calor vai me matar'],
+    idiom: [
+      'Tô morrendo de rir com esse meme',
+      'Minha mãe vai me matar quando ver isso',
+      'Estou morrendo de fome',
+      'Esse calor vai me matar',
+    ],
   },
   it: {
     explicit: [
@@ -166,12 +186,7 @@ export const SAMPLES: Samples = {
       'جرحت نفسي مرة ثانية',
       'لا أريد أن أعيش بعد الآن',
     ],
-    indirect: [
-      'الكل سيكون أحسن بدوني',
-      'لا سبب للعيش بعد اليوم',
-      'تعبت من الحياة كلها',
-      'ياريتني ما اتولدت',
-    ],
+    indirect: ['الكل سيكون أحسن بدوني', 'لا سبب للعيش بعد اليوم', 'تعبت من الحياة كلها', 'ياريتني ما اتولدت'],
     sad: [
       'توفيت جدتي وأفتقدها كثيرا',
       'أنا حزين اليوم ولا أعرف السبب',
@@ -182,19 +197,8 @@ export const SAMPLES: Samples = {
     idiom: ['موت من الضحك على هذا المقطع', 'هموت من الجوع', 'أمي ستقتلني إذا عرفت', 'الحر قاتل اليوم'],
   },
   fa: {
-    explicit: [
-      'دیگه نمیخوام زنده باشم',
-      'به خودکشی فکر می‌کنم',
-      'دلم میخواد بمیرم',
-      'دوباره به خودم آسیب زدم',
-      'کاش مرده بودم',
-    ],
-    indirect: [
-      'همه بدون من بهتر زندگی می‌کنن',
-      'هیچ دلیلی برای زندگی ندارم',
-      'از زندگی خسته شدم',
-      'کاش هیچوقت به دنیا نیومده بودم',
-    ],
+    explicit: ['دیگه نمیخوام زنده باشم', 'به خودکشی فکر می‌کنم', 'دلم میخواد بمیرم', 'دوباره به خودم آسیب زدم', 'کاش مرده بودم'],
+    indirect: ['همه بدون من بهتر زندگی می‌کنن', 'هیچ دلیلی برای زندگی ندارم', 'از زندگی خسته شدم', 'کاش هیچوقت به دنیا نیومده بودم'],
     sad: [
       'پدربزرگم فوت کرد و خیلی دلم براش تنگه',
       'امروز خیلی غمگینم',
@@ -228,26 +232,9 @@ export const SAMPLES: Samples = {
     idiom: ['死ぬほど笑った', 'お腹すいて死にそう', '暑すぎて死ぬ', '恥ずかしくて死ぬかと思った'],
   },
   zh: {
-    explicit: [
-      '我真的不想活了',
-      '最近一直想自杀',
-      '我又开始割腕了',
-      '好想死，什么都没意思',
-      '我想结束自己的生命',
-    ],
-    indirect: [
-      '没有我大家会更好',
-      '我真的撑不下去了',
-      '活着没有意义',
-      '我只是大家的负担',
-    ],
-    sad: [
-      '奶奶去世了，我很想她',
-      '今天心情很低落',
-      '考试没考好，很难过',
-      '搬到新城市以后很孤独',
-      '工作太累了，晚上常常哭',
-    ],
+    explicit: ['我真的不想活了', '最近一直想自杀', '我又开始割腕了', '好想死，什么都没意思', '我想结束自己的生命'],
+    indirect: ['没有我大家会更好', '我真的撑不下去了', '活着没有意义', '我只是大家的负担'],
+    sad: ['奶奶去世了，我很想她', '今天心情很低落', '考试没考好，很难过', '搬到新城市以后很孤独', '工作太累了，晚上常常哭'],
     idiom: ['笑死我了', '饿死了，快吃饭吧', '今天热死了', '我妈知道会气死的'],
   },
   ru: {
@@ -258,12 +245,7 @@ export const SAMPLES: Samples = {
       'Не хочу больше жить',
       'Хочу покончить с собой',
     ],
-    indirect: [
-      'Всем будет лучше без меня',
-      'Я больше не могу так жить',
-      'Нет смысла жить дальше',
-      'Я обуза для своей семьи',
-    ],
+    indirect: ['Всем будет лучше без меня', 'Я больше не могу так жить', 'Нет смысла жить дальше', 'Я обуза для своей семьи'],
     sad: [
       'Умерла моя бабушка, очень скучаю',
       'Мне сегодня грустно',
@@ -281,12 +263,7 @@ export const SAMPLES: Samples = {
       'मैं अब जीना नहीं चाहता',
       'yaar main marna chahta hoon',
     ],
-    indirect: [
-      'मेरे बिना सब बेहतर रहेंगे',
-      'जीने की कोई वजह नहीं बची',
-      'मैं ज़िंदगी से थक गया हूँ',
-      'मैं सब पर बोझ हूँ',
-    ],
+    indirect: ['मेरे बिना सब बेहतर रहेंगे', 'जीने की कोई वजह नहीं बची', 'मैं ज़िंदगी से थक गया हूँ', 'मैं सब पर बोझ हूँ'],
     sad: [
       'मेरी दादी गुज़र गईं, उनकी बहुत याद आती है',
       'आज मन बहुत उदास है',
@@ -304,12 +281,7 @@ export const SAMPLES: Samples = {
       'Yaşamak istemiyorum',
       'Keşke ölsem',
     ],
-    indirect: [
-      'Herkes bensiz daha iyi olur',
-      'Artık dayanamıyorum',
-      'Yaşamak için bir neden yok',
-      'Keşke hiç doğmasaydım',
-    ],
+    indirect: ['Herkes bensiz daha iyi olur', 'Artık dayanamıyorum', 'Yaşamak için bir neden yok', 'Keşke hiç doğmasaydım'],
     sad: [
       'Babaannem vefat etti, çok özlüyorum',
       'Bugün çok mutsuzum',

@@ -47,7 +47,11 @@ for (let r = 0; r < 100; r++) detectCrisis(long, 'en');
 const perLong = (performance.now() - start) / 100;
 
 const header = ['lang', 'explicit recall', 'indirect recall', 'sad: false alarms', 'idioms: false alarms'];
-const table = [header, ...rows, ['all', ...CATEGORIES.map((c) => `${pct(totals[c].hit, totals[c].all)} (${totals[c].hit}/${totals[c].all})`)]];
+const table = [
+  header,
+  ...rows,
+  ['all', ...CATEGORIES.map((c) => `${pct(totals[c].hit, totals[c].all)} (${totals[c].hit}/${totals[c].all})`)],
+];
 const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
 for (const [i, r] of table.entries()) {
   console.log(r.map((cell, j) => cell.padEnd(widths[j])).join('  '));
