@@ -292,3 +292,88 @@ export const SAMPLES: Samples = {
     idiom: ['Gülmekten öldüm', 'Açlıktan ölüyorum', 'Annem beni öldürecek', 'Bu sıcak beni öldürüyor'],
   },
 };
+
+/**
+ * Written after the phrase lists were last changed, and not used to change them: how the lists do on words they
+ * were not fitted to. (SAMPLES above was used once to find missing inflected forms; see decision 14c.)
+ */
+export const HELD_OUT: Samples = {
+  en: {
+    explicit: ['I keep wishing I were dead', 'I want to end it all tonight', 'Been self harming again and hiding it'],
+    indirect: ['Honestly nobody would miss me if I was gone', 'I feel like there is no way out of this'],
+    sad: ['Rough week, my cat is sick and I am worried', 'I feel invisible at school lately'],
+    idiom: ['That joke killed me', 'I could murder a pizza'],
+  },
+  es: {
+    explicit: ['Me quiero matar, ya no aguanto', 'A veces pienso en quitarme la vida', 'Ojalá me muriera mañana'],
+    indirect: ['Soy una carga para todos', 'Quiero desaparecer para siempre'],
+    sad: ['Estoy de bajón desde que perdí el trabajo', 'Hoy lloré mucho por mi abuela'],
+    idiom: ['Me mata la curiosidad', 'Casi me muero del susto'],
+  },
+  de: {
+    explicit: ['Ich möchte sterben, ehrlich', 'Ich will mir das Leben nehmen', 'Ich denke an Suizid'],
+    indirect: ['Ich bin nur eine Last für alle', 'Ich sehe keinen Ausweg mehr'],
+    sad: ['Ich vermisse meine Freundin so sehr', 'Heute war ein grauer Tag'],
+    idiom: ['Ich hätte mich totlachen können', 'Der Stau bringt mich um'],
+  },
+  fr: {
+    explicit: ['Je veux mourir, vraiment', 'Je pense à mettre fin à mes jours', 'Je veux me tuer'],
+    indirect: ['Je suis un fardeau pour ma famille', 'Je veux disparaître pour toujours'],
+    sad: ['Je me sens triste depuis la rupture', 'Ma meilleure amie a déménagé'],
+    idiom: ['Tu me tues avec tes blagues', 'Je suis mort de fatigue'],
+  },
+  pt: {
+    explicit: ['Tenho vontade de morrer', 'Vou me matar', 'Quero tirar minha vida'],
+    indirect: ['Sou um peso pra todo mundo', 'Queria sumir pra sempre'],
+    sad: ['Tô chateada com a minha família', 'Perdi meu emprego e estou triste'],
+    idiom: ['Morri de vergonha na apresentação', 'Essa novela me mata'],
+  },
+  it: {
+    explicit: ['Voglio farla finita', 'Penso al suicidio', 'Vorrei morire stanotte'],
+    indirect: ['Sono un peso per tutti', 'Vorrei sparire per sempre'],
+    sad: ['Sono giù di morale oggi', 'Mi manca la mia città'],
+    idiom: ['Mi hai fatto morire dal ridere', 'Questa salita mi ammazza'],
+  },
+  ar: {
+    explicit: ['أفكر أن أنهي حياتي', 'عايز اموت', 'اتمنى اموت وارتاح'],
+    indirect: ['أنا عبء على الكل', 'مش قادر اكمل خلاص'],
+    sad: ['زعلان لأن صديقي سافر', 'اليوم كان صعبا في العمل'],
+    idiom: ['الامتحان قتلني', 'ميت من التعب'],
+  },
+  fa: {
+    explicit: ['می‌خواهم خودم را بکشم', 'فکر خودکشی از سرم بیرون نمیره', 'آرزوی مرگ دارم'],
+    indirect: ['سربار همه شدم', 'دیگه نمیتونم ادامه بدم'],
+    sad: ['دلم برای مادرم تنگ شده', 'امروز حال خوبی ندارم'],
+    idiom: ['از خستگی مردم', 'این فیلم منو کشت از خنده'],
+  },
+  ja: {
+    explicit: ['死んでしまいたい', '自殺を考えている', '手首を切ってしまった'],
+    indirect: ['消えたい、誰にも会いたくない', '生きるのに疲れた'],
+    sad: ['失恋して落ち込んでいる', '仕事で怒られて悲しい'],
+    idiom: ['笑い死にしそう', '疲れて死んだように眠った'],
+  },
+  zh: {
+    explicit: ['我想死', '真想一死了之', '我又伤害自己了'],
+    indirect: ['我撑不下去了', '想永远消失'],
+    sad: ['最近心情不好', '和朋友吵架了很难过'],
+    idiom: ['累死我了', '吓死我了'],
+  },
+  ru: {
+    explicit: ['Хочется умереть', 'Хочу уйти из жизни', 'Я не хочу жить'],
+    indirect: ['Я устала жить', 'Хочу исчезнуть навсегда'],
+    sad: ['Грустно без друзей', 'Поссорилась с мамой'],
+    idiom: ['Я чуть не умер от смеха', 'Эта работа меня убивает'],
+  },
+  hi: {
+    explicit: ['मैं खुद को मार देना चाहता हूँ', 'मैं आत्महत्या करना चाहती हूँ', 'मैं जीना नहीं चाहती'],
+    indirect: ['जीने का कोई मतलब नहीं', 'मैं ज़िंदगी से थक गई हूँ'],
+    sad: ['आज बहुत अकेलापन लग रहा है', 'दोस्त से झगड़ा हो गया'],
+    idiom: ['हँसी से लोटपोट हो गया', 'थकान से जान निकल गई'],
+  },
+  tr: {
+    explicit: ['Kendimi öldürmek istiyorum', 'Yaşamak istemiyorum artık', 'İntihar etmeyi düşünüyorum'],
+    indirect: ['Devam edemiyorum', 'Hayattan bıktım usandım'],
+    sad: ['Arkadaşım taşındı, çok üzgünüm', 'Bugün çok yorgunum'],
+    idiom: ['Utançtan öldüm', 'Bu trafik beni öldürüyor'],
+  },
+};

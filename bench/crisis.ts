@@ -7,7 +7,7 @@
  */
 import { detectCrisis, loadCrisisPhrases } from '../core/crisis/detect.ts';
 import { LOCALE_CODES } from '../core/locales.ts';
-import { type Category, SAMPLES } from './crisis-samples.ts';
+import { type Category, HELD_OUT, SAMPLES } from './crisis-samples.ts';
 
 for (const code of LOCALE_CODES) await loadCrisisPhrases(code);
 
@@ -59,6 +59,25 @@ for (const [i, r] of table.entries()) {
 }
 console.log(`\ntime per check: ${perCheck.toFixed(1)} µs on these samples; ${perLong.toFixed(2)} ms on a 5,000-character text`);
 if (misses.length) console.log(`\nwrong answers:\n${misses.join('\n')}`);
+
+// The held-out set: written after the lists were last changed (bench/crisis-samples.ts).
+const held = Object.fromEntries(CATEGORIES.map((c) => [c, { hit: 0, all: 0 }])) as Record<Category, { hit: number; all: number }>;
+const heldMisses: string[] = [];
+for (const [lang, byCategory] of Object.entries(HELD_OUT)) {
+  for (const category of CATEGORIES) {
+    for (const text of byCategory[category]) {
+      const matched = detectCrisis(text, lang).matched;
+      if (matched) held[category].hit++;
+      held[category].all++;
+      if ((category === 'explicit' || category === 'indirect') !== matched)
+        heldMisses.push(`  ${lang} ${category.padEnd(8)} ${matched ? 'false alarm' : 'missed     '}  ${text}`);
+    }
+  }
+}
+console.log(
+  `\nheld-out set (${Object.keys(HELD_OUT).length} languages): ${CATEGORIES.map((c) => `${c} ${pct(held[c].hit, held[c].all)} (${held[c].hit}/${held[c].all})`).join(', ')}`,
+);
+if (heldMisses.length) console.log(heldMisses.join('\n'));
 
 const explicitRecall = totals.explicit.hit / totals.explicit.all;
 const falseAlarms = totals.sad.hit / totals.sad.all;

@@ -133,6 +133,51 @@ describe('crisis detector', () => {
     expect(detectCrisis(text, lang)).toEqual(kind ? { matched: true, kind } : { matched: false });
   });
 
+  /** One plain statement per interface language: every list is reached through its normalisation and word bounds. */
+  const plain: Record<string, string> = {
+    en: 'I want to die',
+    ar: 'أريد أن أموت',
+    fr: 'J’ai envie de mourir',
+    de: 'Ich will sterben',
+    hi: 'मैं मरना चाहता हूँ',
+    es: 'Quiero morir',
+    zh: '我不想活了',
+    bn: 'আমি আর বাঁচতে চাই না, সত্যি',
+    ha: 'Wallahi ina son in mutu yanzu',
+    ig: 'Achọrọ m ịnwụ, ike agwụla m',
+    id: 'Aku pengen mati aja rasanya',
+    it: 'Voglio morire',
+    ja: '死にたい',
+    ko: '요즘 너무 죽고 싶어',
+    ms: 'Aku rasa nak mati je',
+    om: 'Duuti naaf wayya jedheen yaada',
+    fa: 'می‌خواهم بمیرم',
+    pl: 'Chcę umrzeć, nie daję rady',
+    pt: 'Quero morrer',
+    ps: 'زه غواړم چې مړ شم',
+    ru: 'Я хочу умереть',
+    ta: 'எனக்கு சாகணும் போல இருக்கு',
+    th: 'ช่วงนี้อยากตายมาก',
+    tr: 'Ölmek istiyorum',
+    ur: 'میں مرنا چاہتا ہوں',
+    vi: 'Dạo này mình chỉ muốn chết',
+    am: 'መሞት እፈልጋለሁ በጣም ደክሞኛል',
+    az: 'Artıq ölmək istəyirəm',
+    my: 'ကျွန်တော် သေချင်တယ်',
+    nl: 'Ik wil niet meer leven, echt niet',
+    fil: 'Gusto ko nang mamatay talaga',
+    ku: 'ئیتر دەمەوێت بمرم',
+    ro: 'Vreau să mor, nu mai pot',
+    sw: 'Nataka kufa, nimechoka',
+    uk: 'Я не хочу жити',
+    uz: 'Oʻlgim keladi, charchadim',
+    yo: 'Mo fẹ́ kú, ó ti sú mi',
+  };
+  it('catches a plain statement in each of the 37 languages', () => {
+    expect(Object.keys(plain).sort()).toEqual([...LOCALE_CODES].sort());
+    for (const [lang, text] of Object.entries(plain)) expect(detectCrisis(text, lang), lang).toEqual({ matched: true, kind: 'explicit' });
+  });
+
   it('matches whole words only', () => {
     expect(detectCrisis('I was skilling myself up', 'en')).toEqual({ matched: false });
     expect(detectCrisis('suicidesquad', 'en')).toEqual({ matched: false });

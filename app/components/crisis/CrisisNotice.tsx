@@ -23,8 +23,9 @@ export function CrisisNotice({ match }: { match: CrisisMatch }) {
   const shown = match.matched && !dismissed;
   return (
     <>
-      {/* The live region is always in the page, so what appears in it is announced. */}
-      <div role="status" aria-live="polite" className={shown ? 'w-full' : 'contents'}>
+      {/* The live region is always in the page, so what appears in it is announced; empty, it takes no room in the
+          form's layout (sr-only is absolutely placed, so no flex gap either). */}
+      <div role="status" aria-live="polite" className={shown ? 'w-full' : 'sr-only'}>
         {shown ? (
           <div
             data-testid="crisis-notice"
