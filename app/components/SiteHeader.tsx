@@ -61,6 +61,14 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
         <AppLink to={localizedPath(locale, '/')} className="text-lg font-semibold text-brand-700 dark:text-brand-100">
           <FormattedMessage id="app.name" />
         </AppLink>
+        {/* On every page, in every layout (DESIGN.md: safety of people comes first): the helplines, one tap away. */}
+        <AppLink
+          to={localizedPath(locale, '/help-now')}
+          data-testid="help-now-link"
+          className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline dark:bg-stone-800 dark:text-brand-100"
+        >
+          <FormattedMessage id="crisis.help_now" />
+        </AppLink>
         <div className="ms-auto flex flex-wrap items-center justify-end gap-2">
           <LanguageSwitcher />
           <Button onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} size="sm" aria-pressed={theme === 'dark'}>

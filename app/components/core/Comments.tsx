@@ -10,6 +10,8 @@ import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { commentVote, useToggle } from '../../lib/toggles.ts';
+import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
+import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button, buttonClass } from '../ui/Button.tsx';
 import { Author } from './Author.tsx';
 import { ReportDialog } from './dialogs.tsx';
@@ -44,6 +46,7 @@ function CommentForm({
   const [text, setText] = useDraft(draft, initial);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const crisis = useCrisisCheck(text);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setSending(true);
@@ -78,6 +81,7 @@ function CommentForm({
           {error}
         </p>
       ) : null}
+      <CrisisNotice match={crisis} />
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <Button onClick={onCancel} variant="ghost" size="sm">

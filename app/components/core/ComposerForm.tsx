@@ -11,6 +11,8 @@ import type { Created } from '../../lib/api.ts';
 import { publishing } from '../../lib/own-writes.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
+import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { destination, type Kind } from './Composer.tsx';
@@ -37,6 +39,7 @@ export default function ComposerForm({ kind, topicId, feelings, content, setCont
   const [poll, setPoll] = useState<{ question: string; options: string[] } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  const crisis = useCrisisCheck(content);
 
   const textRef = useRef<HTMLTextAreaElement>(null);
   // The person opened the composer to write: the text box takes the focus.
@@ -196,6 +199,7 @@ export default function ComposerForm({ kind, topicId, feelings, content, setCont
         </fieldset>
       ) : null}
 
+      <CrisisNotice match={crisis} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         {poll ? (
           <span />

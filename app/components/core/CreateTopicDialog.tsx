@@ -5,6 +5,8 @@ import { LIMITS } from '../../../core/limits.ts';
 import type { Category, Topic } from '../../../core/types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
+import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { controlClass, Field } from '../ui/Field.tsx';
@@ -30,6 +32,8 @@ export function CreateTopicDialog({
   const [coverId, setCoverId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  // The title and the description are checked as one text.
+  const crisis = useCrisisCheck(`${title}\n${description}`);
 
   useEffect(() => {
     api
@@ -141,6 +145,7 @@ export function CreateTopicDialog({
           )}
           {errors.cover_id ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.cover_id}</p> : null}
         </fieldset>
+        <CrisisNotice match={crisis} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />

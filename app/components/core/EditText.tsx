@@ -6,6 +6,8 @@ import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { graphemeLength } from '../../../core/text.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
+import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
 import { fieldErrors } from './errors.ts';
 
@@ -34,6 +36,7 @@ export function EditText({
   const id = useId();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const crisis = useCrisisCheck(text);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -66,6 +69,7 @@ export function EditText({
         <FormattedMessage id="composer.counter" values={{ count: graphemeLength(text.trim()), max }} />
       </p>
       {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+      <CrisisNotice match={crisis} />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>
           <FormattedMessage id="common.cancel" />

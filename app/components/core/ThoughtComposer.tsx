@@ -7,6 +7,8 @@ import { useDraft } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
+import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 
@@ -19,6 +21,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
   const [text, setText] = useDraft('thought');
   const [sending, setSending] = useState(false);
   const length = graphemeLength(text.trim());
+  const crisis = useCrisisCheck(text);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -52,6 +55,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
         placeholder={intl.formatMessage({ id: 'thoughts.placeholder' })}
         className="rounded-xl border border-stone-300 p-3 dark:border-stone-600 dark:bg-stone-800"
       />
+      <CrisisNotice match={crisis} />
       <div className="flex items-center justify-between gap-2">
         <span
           id={`${id}-count`}

@@ -1,0 +1,40 @@
+import type { PhraseList } from '../detect.ts';
+
+/** Filipino. Data for detection only, never shown to anyone (safe-messaging practice). */
+export default {
+  explicit: [
+    'gusto ko nang mamatay',
+    'gusto kong mamatay',
+    'gusto ko ng mamatay',
+    'sana mamatay na ako',
+    'sana patay na ako',
+    'magpakamatay',
+    'pagpapakamatay',
+    'patayin ang sarili',
+    'papatayin ko ang sarili ko',
+    'tapusin ang buhay ko',
+    'saktan ang sarili',
+    'sasaktan ko ang sarili',
+    'hiwain ang pulso',
+    'ayoko nang mabuhay',
+    'ayaw ko nang mabuhay',
+    'ayoko na mabuhay',
+    'kill myself',
+  ],
+  indirect: [
+    'hindi ko na kaya',
+    'di ko na kaya',
+    'mas mabuti kung wala ako',
+    'mas okay sila kung wala ako',
+    'walang dahilan para mabuhay',
+    'pagod na ako sa buhay',
+    'pagod na akong mabuhay',
+    'sana hindi na ako magising',
+    'mawala na lang habang buhay',
+    'pabigat lang ako',
+    'sana hindi na lang ako ipinanganak',
+    'walang labasan',
+    'walang makakamiss sa akin',
+  ],
+  except: ['ayokong mamatay', 'ayaw kong mamatay', 'namatay sa kakatawa', 'patay sa tawa'],
+} satisfies PhraseList;

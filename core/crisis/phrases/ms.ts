@@ -1,0 +1,40 @@
+import type { PhraseList } from '../detect.ts';
+
+/** Malay. Data for detection only, never shown to anyone (safe-messaging practice). */
+export default {
+  explicit: [
+    'nak mati',
+    'ingin mati',
+    'mahu mati',
+    'teringin mati',
+    'bunuh diri',
+    'membunuh diri',
+    'tamatkan hidup',
+    'menamatkan nyawa',
+    'akhiri hidup',
+    'menyakiti diri',
+    'mencederakan diri',
+    'kelar tangan',
+    'tidak mahu hidup',
+    'tak nak hidup',
+    'lebih baik aku mati',
+    'baik aku mati',
+  ],
+  indirect: [
+    'tak larat lagi',
+    'tidak mampu teruskan',
+    'lebih baik tanpa aku',
+    'tiada sebab untuk hidup',
+    'tak ada sebab nak hidup',
+    'penat hidup',
+    'letih dengan hidup',
+    'tak nak bangun lagi',
+    'hilang selamanya',
+    'hanya menyusahkan',
+    'aku beban',
+    'kalau aku tak dilahirkan',
+    'tiada jalan keluar',
+    'takkan ada yang rindu',
+  ],
+  except: ['tak nak mati', 'tidak mahu mati', 'gelak nak mati', 'lapar nak mati', 'pencegahan bunuh diri'],
+} satisfies PhraseList;

@@ -1,0 +1,40 @@
+import type { PhraseList } from '../detect.ts';
+
+/** Dutch. Data for detection only, never shown to anyone (safe-messaging practice). */
+export default {
+  explicit: [
+    'wil dood',
+    'wil doodgaan',
+    'dood willen',
+    'wil sterven',
+    'mezelf van kant maken',
+    'mezelf doden',
+    'mezelf ombrengen',
+    'zelfmoord',
+    'suïcide',
+    'suïcidaal',
+    'een einde aan mijn leven maken',
+    'mijn leven beëindigen',
+    'mezelf pijn doen',
+    'mezelf snijden',
+    'zelfbeschadiging',
+    'wil niet meer leven',
+    'was ik maar dood',
+    'wou dat ik dood was',
+  ],
+  indirect: [
+    'kan niet meer verder',
+    'ik kan niet meer',
+    'beter af zonder mij',
+    'geen reden om te leven',
+    'moe van het leven',
+    'levensmoe',
+    'niet meer wakker worden',
+    'voor altijd verdwijnen',
+    'ben een last',
+    'was ik maar nooit geboren',
+    'geen uitweg',
+    'niemand zou me missen',
+  ],
+  except: ['wil niet dood', 'wil niet sterven', 'lach me dood', 'zelfmoordpreventie'],
+} satisfies PhraseList;

@@ -1,0 +1,40 @@
+import type { PhraseList } from '../detect.ts';
+
+/** Vietnamese. Data for detection only, never shown to anyone (safe-messaging practice). */
+export default {
+  explicit: [
+    'muốn chết',
+    'muon chet',
+    'muốn chết đi',
+    'tự tử',
+    'tự sát',
+    'tự kết liễu',
+    'kết thúc cuộc đời',
+    'kết liễu đời mình',
+    'tự làm hại bản thân',
+    'làm hại bản thân',
+    'tự làm đau mình',
+    'rạch tay',
+    'cắt tay',
+    'không muốn sống',
+    'khong muon song',
+    'ước gì mình chết',
+  ],
+  indirect: [
+    'không thể tiếp tục',
+    'không chịu nổi nữa',
+    'không có mình mọi người sẽ tốt hơn',
+    'không có lý do để sống',
+    'sống không còn ý nghĩa',
+    'mệt mỏi với cuộc sống',
+    'chán sống',
+    'chan song',
+    'không muốn thức dậy nữa',
+    'biến mất mãi mãi',
+    'là gánh nặng',
+    'ước gì chưa từng được sinh ra',
+    'không còn lối thoát',
+    'không ai nhớ đến mình',
+  ],
+  except: ['không muốn chết', 'cười muốn chết', 'cười chết', 'đói muốn chết', 'phòng chống tự tử'],
+} satisfies PhraseList;

@@ -1,0 +1,133 @@
+/**
+ * Issue 14, crisis support while writing: a text that reads as crisis language shows a calm notice beside the send
+ * button without taking the focus, the notice opens the panel with the one-minute step and the helplines of the
+ * person's country, and the person can still publish. In English, Arabic (right to left) and Japanese (no spaces
+ * between words), on a 390 px phone; and "Need help now?" from the home page.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { at, catalog, signInAsGuest } from './pages.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  return errors;
+}
+
+async function expectNoOverflow(page: Page, label: string) {
+  const m = await page.evaluate(() => ({ wide: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+  expect(m.wide, `${label}: ${m.wide} px wide in a ${m.view} px viewport`).toBeLessThanOrEqual(m.view);
+}
+
+const CASES = [
+  {
+    code: 'en',
+    locale: 'en-US',
+    text: 'Some days I honestly just want to die, and I do not know who to tell about it.',
+    // The browser's region picks the country: the United States.
+    call: 'tel:988',
+  },
+  { code: 'ar', locale: 'ar-EG', text: 'أحيانا أريد أن أموت ولا أعرف لمن أقول هذا', call: null },
+  { code: 'ja', locale: 'ja-JP', text: '最近ずっと死にたいと思ってしまう。誰にも言えない', call: 'tel:0570783556' },
+] as const;
+
+for (const c of CASES) {
+  test.describe(`crisis panel in ${c.code}`, () => {
+    test.use({ locale: c.locale });
+
+    test(`shows the notice and the panel while writing, and the post can still be published (${c.code})`, async ({ page }) => {
+      const m = catalog(c.code);
+      const errors = watchErrors(page);
+      await signInAsGuest(page);
+      await page.goto(at(c.code, '/'));
+      await page.waitForLoadState('networkidle');
+      if (c.code === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+      await page.getByRole('button', { name: m['composer.prompt_post'] }).click();
+      const box = page.getByRole('textbox', { name: m['composer.label_post'] });
+      await box.fill(c.text);
+      const notice = page.getByTestId('crisis-notice');
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText(m['crisis.notice']);
+      // The notice is announced politely and never takes the focus from the text box.
+      await expect(page.getByRole('status').filter({ has: notice })).toHaveAttribute('aria-live', 'polite');
+      await expect(box).toBeFocused();
+      await expectNoOverflow(page, 'composer with the notice');
+
+      await notice.getByRole('button', { name: m['crisis.talk_now'] }).click();
+      const panel = page.getByRole('dialog', { name: m['crisis.title'] });
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('heading', { name: m['crisis.minute_heading'] })).toBeVisible();
+      if (c.call) {
+        await expect(panel.getByTestId('crisis-helplines')).toBeVisible();
+        await expect(panel.locator(`a[href="${c.call}"]`)).toBeVisible();
+      } else {
+        // Egypt: no national line named in the data, so the directory and the emergency number.
+        await expect(panel.getByTestId('crisis-directory')).toBeVisible();
+        await expect(panel.getByRole('link', { name: m['crisis.directory_link'] })).toHaveAttribute('href', 'https://findahelpline.com');
+        await expect(panel.locator('a[href="tel:123"]')).toBeVisible();
+      }
+      await expectNoOverflow(page, 'panel open');
+
+      await panel.getByRole('button', { name: m['crisis.back_to_writing'] }).click();
+      await expect(panel).toBeHidden();
+      await expect(box).toHaveValue(c.text);
+
+      // Never a block: the text is published as usual.
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: m['composer.share'] }).click();
+      expect((await created).status()).toBe(201);
+      await expect(box).toBeHidden();
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test('the notice goes when the text no longer reads as crisis language, and can be dismissed', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signInAsGuest(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: /Share a problem/ }).click();
+  const box = page.getByRole('textbox', { name: 'Your post' });
+  const notice = page.getByTestId('crisis-notice');
+  await box.fill('Lately I want to die most days.');
+  await expect(notice).toBeVisible();
+  // An ordinary sad post, with an idiom in it: the check of the new text takes the notice away.
+  await box.fill('This exam is killing me and I miss my grandmother, today was a heavy day.');
+  await expect(notice).toHaveCount(0);
+  await box.fill('This exam is killing me. I want to die.');
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Hide this message' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  expect(errors).toEqual([]);
+});
+
+test('"Need help now?" is one tap from the home page, signed out, and remembers the chosen country', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('help-now-link').click();
+  await expect(page).toHaveURL(/\/help-now$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Need help now?' })).toBeVisible();
+  await expect(page.locator('a[href="tel:988"]').first()).toBeVisible();
+  await expectNoOverflow(page, '/help-now');
+
+  await page.getByLabel('Your country').selectOption('JP');
+  await expect(page.locator('a[href="tel:0570783556"]')).toBeVisible();
+  await expect(page.locator('a[href="tel:988"]')).toHaveCount(0);
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByLabel('Your country')).toHaveValue('JP');
+  await expect(page.locator('a[href="tel:0570783556"]')).toBeVisible();
+
+  await page.getByLabel('Your country').selectOption('');
+  await expect(page.getByTestId('crisis-directory')).toBeVisible();
+  await expectNoOverflow(page, '/help-now, another country');
+  expect(errors).toEqual([]);
+});
