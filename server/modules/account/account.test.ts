@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POINTS } from '../../../core/limits.ts';
 import { exportSchema } from '../../../core/schemas/account.ts';
 import { contentCounts, posts, tags, users } from '../../../db/schema.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, openTestDatabase, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { buildApp } from '../../app.ts';
+import { parseConfig } from '../../config.ts';
 
 let t: TestApp;
 let refs: { category_id: number; cover_id: number; moodFeeling: number; reportType: number };
@@ -249,5 +251,39 @@ describe('GET /api/export', () => {
 
   it('is for the signed-in person only', async () => {
     expect((await t.call(null, 'GET', '/api/export')).status).toBe(401);
+  });
+});
+
+describe('request logs', () => {
+  it("hold no address of the visitor, on any call of the account's (info level, failures included)", async () => {
+    const lines: string[] = [];
+    const { database, drop } = await openTestDatabase();
+    const app = await buildApp({
+      config: parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }),
+      database,
+      logStream: { write: (l) => lines.push(l) },
+    });
+    try {
+      const remoteAddress = '198.51.100.23';
+      const guest = (await app.inject({ method: 'POST', url: '/api/guest-login', payload: {}, remoteAddress })).json();
+      const headers = { authorization: `Bearer ${guest.token}` };
+      const password = 'a long quiet password';
+      const calls = [
+        { method: 'PUT', url: '/api/user/password', payload: { password, password_confirmation: password } },
+        { method: 'POST', url: '/api/login', payload: { username: guest.data.username, password: 'wrong password' } },
+        { method: 'GET', url: '/api/export' },
+        { method: 'POST', url: '/api/deactivate', payload: { password: 'wrong password' } },
+        { method: 'POST', url: '/api/deactivate', payload: { password } },
+      ] as const;
+      const statuses = [];
+      for (const c of calls) statuses.push((await app.inject({ ...c, headers, remoteAddress })).statusCode);
+      expect(statuses).toEqual([204, 422, 200, 422, 204]);
+      expect(lines.length).toBe(12); // an incoming and a completed line per request
+      expect(lines.filter((l) => l.includes('198.51.100') || l.includes('remoteAddress') || l.includes('"ip"'))).toEqual([]);
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
+    }
   });
 });
