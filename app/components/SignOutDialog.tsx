@@ -29,7 +29,7 @@ export function SignOutDialog({ onClose, onSignOut, busy }: { onClose: () => voi
       </section>
       <div className="flex flex-wrap gap-2">
         <AppLink to={localizedPath(locale, '/settings/account')} onClick={onClose} className={buttonClass('primary')}>
-          <FormattedMessage id="auth.signout_guard.set_password" />
+          <FormattedMessage id="settings.account.password_add" />
         </AppLink>
         <Button onClick={onClose}>
           <FormattedMessage id="auth.signout_guard.cancel" />
