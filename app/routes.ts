@@ -45,6 +45,7 @@ export const LAYOUTS: Record<'home' | 'default' | 'nonavpage' | 'settings' | 'ch
     ['contentPreferences', 'contentPreferences', 'routes/settings/content.tsx'],
     ['changeAvatar', 'changeAvatar', 'routes/settings/avatar.tsx'],
     ['changeNickname', 'changeNickname', 'routes/settings/nickname.tsx'],
+    ['accountSettings', 'settings/account', 'routes/settings/account.tsx'],
     ['deactivateAccount', 'deactivateAccount', 'routes/settings/deactivate.tsx'],
   ],
   chat: [['chat', 'chat', 'routes/chat.tsx']],

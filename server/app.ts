@@ -17,6 +17,7 @@ import type { Database } from '../db/client.ts';
 import { type Config, publicOrigin } from './config.ts';
 import { type Counter, memoryCounter, redisCounter } from './lib/counter.ts';
 import { openRedis, rateLimitStore, sharedOrLocal } from './lib/redis.ts';
+import accountRoutes from './modules/account/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import commentRoutes from './modules/comments/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guestLoginsPerHour: options.guestLoginsPerHour ?? config.GUEST_LOGINS_PER_HOUR,
   });
   await app.register(userRoutes, { db: database.db, cookies: { domain: cookieDomain } });
+  await app.register(accountRoutes, { db: database.db, cookies: { domain: cookieDomain } });
   await app.register(qrRoutes, { db: database.db, config, cookies: { domain: cookieDomain } });
   await app.register(postRoutes, { db: database.db });
   await app.register(moodRoutes, { db: database.db });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api.ts';
@@ -8,6 +8,9 @@ import { AppLink, AppNavLink } from './AppLink.tsx';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Button } from './ui/Button.tsx';
+
+/** Loaded when first needed, like the sign-in dialog: most sign-outs never show it. */
+const SignOutDialog = lazy(() => import('./SignOutDialog.tsx').then((m) => ({ default: m.SignOutDialog })));
 
 const PUBLIC_NAV = [
   ['nav.feeds', '/'],
@@ -30,6 +33,8 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
   const signIn = useSignIn();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The warning before a person without a password signs out (SignOutDialog). */
+  const [guarding, setGuarding] = useState(false);
 
   // Signing in or out swaps the buttons here, and the focus the pressed one had falls to the document (also when a
   // dialog handed it back to the header's sign-in button before the new header was shown): the page's content takes it.
@@ -80,9 +85,25 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
                 {user.avatar ? <img src={user.avatar.url} alt="" width={28} height={28} className="rounded-full" /> : null}
                 <span dir="auto">{intl.formatMessage({ id: 'auth.signed_in_as' }, { nickname: user.nickname })}</span>
               </span>
-              <Button disabled={busy} onClick={() => run(signOut)} variant="ghost" size="sm" className="underline">
+              <Button
+                disabled={busy}
+                onClick={() => (user.has_password ? run(signOut) : setGuarding(true))}
+                aria-haspopup={user.has_password ? undefined : 'dialog'}
+                variant="ghost"
+                size="sm"
+                className="underline"
+              >
                 <FormattedMessage id="auth.sign_out" />
               </Button>
+              {guarding ? (
+                <Suspense fallback={null}>
+                  <SignOutDialog
+                    busy={busy}
+                    onClose={() => setGuarding(false)}
+                    onSignOut={() => run(signOut).then(() => setGuarding(false))}
+                  />
+                </Suspense>
+              ) : null}
             </>
           ) : (
             // The dialog offers the QR code, "continue as guest" and the password form.

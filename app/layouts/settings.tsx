@@ -14,6 +14,7 @@ const PAGES = [
   ['settings.nav.content', '/contentPreferences'],
   ['settings.nav.avatar', '/changeAvatar'],
   ['settings.nav.nickname', '/changeNickname'],
+  ['settings.nav.account', '/settings/account'],
   ['settings.nav.help', '/settings/help'],
   ['settings.nav.deactivate', '/deactivateAccount'],
 ] as const;

@@ -1,7 +1,7 @@
 /** The windowed counters of the password checks, in memory and in Redis (when REDIS_URL is set). */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { redisUrl } from '../../tests/helpers/redis.ts';
 import { type Counter, memoryCounter, redisCounter } from './counter.ts';
 
@@ -40,5 +40,34 @@ describe.runIf(redis)('redis counter keys', () => {
     await (redis as Redis).del(`${prefix}k`);
     await counter.release('k');
     expect(await (redis as Redis).exists(`${prefix}k`)).toBe(0);
+  });
+});
+
+describe('memory counter', () => {
+  it('forgets ended windows within a minute, so no address outlives its window by more', async () => {
+    vi.useFakeTimers();
+    try {
+      const counter = memoryCounter();
+      await counter.hit('login:ip:198.51.100.7', 1_000);
+      await counter.hit('login:ip:198.51.100.8', 120_000);
+      expect(counter.size()).toBe(2);
+      vi.advanceTimersByTime(61_000);
+      await counter.hit('login:account:user:1', 1_000);
+      expect(counter.size()).toBe(2); // the second address's window is still open; the first is gone
+      vi.advanceTimersByTime(61_000);
+      await counter.hit('login:account:user:1', 1_000);
+      expect(counter.size()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe.runIf(redis)('redis counter keys', () => {
+  it('expire with their window', async () => {
+    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    await redisCounter(redis as Redis, prefix).hit('login:ip:198.51.100.9', 60_000);
+    const ttl = await (redis as Redis).pttl(`${prefix}login:ip:198.51.100.9`);
+    expect(ttl > 0 && ttl <= 60_000).toBe(true);
   });
 });

@@ -8,8 +8,18 @@ export interface Counter {
   release(key: string): Promise<void>;
 }
 
-export function memoryCounter(): Counter {
+/** How often the memory counter forgets the windows that ended (their keys hold addresses: none is kept longer). */
+const SWEEP_MS = 60_000;
+
+export function memoryCounter(): Counter & { size(): number } {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = Date.now() + SWEEP_MS;
+  const sweep = () => {
+    const now = Date.now();
+    if (now < nextSweep) return;
+    nextSweep = now + SWEEP_MS;
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+  };
   const live = (key: string) => {
     const w = windows.get(key);
     if (w && w.resetAt <= Date.now()) {
@@ -20,6 +30,7 @@ export function memoryCounter(): Counter {
   };
   return {
     async hit(key, windowMs) {
+      sweep();
       const w = live(key) ?? { count: 0, resetAt: Date.now() + windowMs };
       w.count++;
       windows.set(key, w);
@@ -29,6 +40,8 @@ export function memoryCounter(): Counter {
       const w = live(key);
       if (w && w.count > 0) w.count--;
     },
+    /** Windows held, ended or not (the tests read it). */
+    size: () => windows.size,
   };
 }
 

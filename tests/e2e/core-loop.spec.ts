@@ -156,6 +156,7 @@ test('what someone writes survives a reload and a cancel, is forgotten at sign-o
   // Signing out forgets it, so the next person on a shared browser finds nothing.
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out anyway' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kindred:draft:')))).toEqual([]);
   await continueAsGuest(page);

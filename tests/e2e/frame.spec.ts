@@ -109,6 +109,7 @@ test('signing out on a sign-in page goes to the root without asking to sign in a
   await signInAsGuest(page);
   await page.goto('/profile');
   await page.getByRole('button', { name: en['auth.sign_out'] }).click();
+  await page.getByRole('dialog').getByRole('button', { name: en['auth.signout_guard.sign_out_anyway'] }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('button', { name: en['auth.sign_in'] })).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();

@@ -42,6 +42,7 @@ export const SIGN_IN = [
   '/changeAvatar',
   '/changeNickname',
   '/deactivateAccount',
+  '/settings/account',
   '/advice',
 ];
 

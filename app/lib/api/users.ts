@@ -33,5 +33,11 @@ export function usersApi(http: Http) {
     toggleNotification: (kind: 'support' | 'advice' | 'message') =>
       http.json<typeof notificationSettingsResponseSchema>('POST', `/api/disable-${kind}-notification`),
     deactivate: (password?: string) => http.empty('POST', '/api/deactivate', password ? { password } : {}),
+    /** Sets the first password (no current one) or changes it; every other session of the account ends. */
+    changePassword: (input: { current_password?: string; password: string; password_confirmation: string }) =>
+      http.empty('PUT', '/api/user/password', input),
+    /** An empty email removes it. */
+    updateProfileInformation: (input: { email?: string | null; username?: string }) =>
+      http.json<typeof userResponseSchema>('PUT', '/api/user/profile-information', input),
   };
 }

@@ -18,6 +18,7 @@ import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import type { Route } from './+types/deactivate';
+import { DownloadData } from './account.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -60,6 +61,9 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
       <PageHeading intro={<FormattedMessage id="settings.deactivate.intro" />}>
         <FormattedMessage id="settings.deactivate.heading" />
       </PageHeading>
+      <div className="mb-6">
+        <DownloadData />
+      </div>
       <ul className="mb-6 list-disc ps-6 text-stone-700 dark:text-stone-300">
         {ERASED.map((k) => (
           <li key={k}>

@@ -11,7 +11,7 @@ import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
+import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
 /** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
@@ -153,6 +153,7 @@ export async function updateComment(db: Db, author: UserRow, viewer: SignedInVie
   const text = content.trim();
   const language = languageOfText(author, text);
   return db.transaction(async (tx) => {
+    await activeUser(tx, viewer.id);
     await ownComment(tx, viewer.id, id);
     await tx.update(comments).set({ content: text, language, updatedAt: new Date() }).where(eq(comments.id, id));
     return getComment(tx, viewer, id);
@@ -172,6 +173,7 @@ export async function takeBackCommentPoints(tx: Tx, which: SQL): Promise<void> {
 /** Deleting a comment deletes its replies; the counts above it drop by as many, and the points they earned go. */
 export async function deleteComment(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     const row = await ownComment(tx, userId, id);
     await takeBackCommentPoints(tx, or(eq(comments.id, id), eq(comments.parentId, id)) as SQL);
     await tx.delete(comments).where(eq(comments.id, id));
@@ -191,6 +193,7 @@ export async function deleteComment(db: Db, userId: number, id: number): Promise
 /** Sets the user's vote on a comment to -1, 0 or 1; the score moves by the difference. */
 export async function voteComment(db: Db, userId: number, commentId: number, vote: -1 | 0 | 1) {
   return db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     const [comment] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId)).for('update');
     if (!comment) throw new NotFound();
     const [old] = await tx

@@ -13,7 +13,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { pollJson } from '../polls/service.ts';
-import { authorColumns, serializer, toAuthor } from '../users/service.ts';
+import { activeUser, authorColumns, serializer, toAuthor } from '../users/service.ts';
 
 const countColumn = { hug: moods.hugCount, relate: moods.relateCount, strength: moods.strengthCount, care: moods.careCount } as const;
 
@@ -119,6 +119,7 @@ export async function setMoodHidden(db: Db, userId: number, moodId: number, hidd
 /** Sets (or replaces) the user's interaction with a mood; `null` removes it. Returns the new counts. */
 export async function interact(db: Db, userId: number, moodId: number, type: MoodInteraction | null) {
   return db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     // Locking the mood row serialises interactions on it, so counts and rows cannot drift apart.
     const [mood] = await tx.select({ id: moods.id }).from(moods).where(eq(moods.id, moodId)).for('update');
     if (!mood) throw new NotFound();

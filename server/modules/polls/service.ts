@@ -8,6 +8,7 @@ import type { Poll } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { pollOptions, polls, pollVotes } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
+import { activeUser } from '../users/service.ts';
 
 export interface PollInput {
   question?: string | null;
@@ -74,6 +75,7 @@ const bumpPoll = (tx: Tx, pollId: number, by: number) =>
 /** Sets the user's vote in the option's poll, or moves it there. */
 export async function vote(db: Db, userId: number, optionId: number): Promise<Poll> {
   return db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     const [option] = await tx.select({ pollId: pollOptions.pollId }).from(pollOptions).where(eq(pollOptions.id, optionId));
     if (!option) throw new NotFound();
     await lockVoter(tx, option.pollId, userId);
@@ -99,6 +101,7 @@ export async function vote(db: Db, userId: number, optionId: number): Promise<Po
 
 export async function removeVote(db: Db, userId: number, pollId: number): Promise<Poll> {
   return db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     const [poll] = await tx.select({ id: polls.id }).from(polls).where(eq(polls.id, pollId));
     if (!poll) throw new NotFound();
     await lockVoter(tx, pollId, userId);

@@ -2,9 +2,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { POINTS } from '../../../core/limits.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { favorites, postHides, posts, supports } from '../../../db/schema.ts';
+import { favorites, postHides, posts, supports, users } from '../../../db/schema.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
-import { awardPoints } from '../users/service.ts';
+import { activeUser, awardPoints } from '../users/service.ts';
 
 async function lockPost(tx: Tx, postId: number) {
   const [post] = await tx.select({ id: posts.id, userId: posts.userId }).from(posts).where(eq(posts.id, postId)).for('update');
@@ -15,6 +15,11 @@ async function lockPost(tx: Tx, postId: number) {
 /** Support (idempotent) or withdraw it; the count is kept on the post and points follow. */
 export async function setSupport(db: Db, userId: number, postId: number, on: boolean) {
   return db.transaction(async (tx) => {
+    await activeUser(tx, userId);
+    // The author's row before the post's, in the order an erasure takes them, as the author's points change here.
+    const [author] = await tx.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId));
+    if (author && author.userId !== userId)
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, author.userId)).for('key share');
     const post = await lockPost(tx, postId);
     const changed = on
       ? await tx.insert(supports).values({ postId, userId }).onConflictDoNothing().returning({ postId: supports.postId })
@@ -38,6 +43,7 @@ export async function setSupport(db: Db, userId: number, postId: number, on: boo
 
 export async function toggleFavorite(db: Db, userId: number, postId: number) {
   return db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     await lockPost(tx, postId);
     const removed = await tx
       .delete(favorites)

@@ -19,7 +19,7 @@ import { getMood } from '../moods/service.ts';
 import { createPoll, type PollInput } from '../polls/service.ts';
 import { tagPost } from '../tags/service.ts';
 import { bumpTopicPosts, topicExists } from '../topics/service.ts';
-import { awardPoints, type UserRow } from '../users/service.ts';
+import { activeUser, awardPoints, type UserRow } from '../users/service.ts';
 import { lastPostInTopic, lockWriter, nextWriteAt, recordWrite, takeWriteSlot } from '../writes/service.ts';
 import { getPost } from './service.ts';
 
@@ -165,6 +165,7 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
  */
 export async function deletePost(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     const row = await ownPost(tx, userId, id);
     await takeBackCommentPoints(tx, eq(comments.postId, id));
     // A support of one's own post earned nothing (actions.ts), so it takes nothing back.
@@ -212,6 +213,7 @@ export async function updateMood(db: Db, user: UserRow, id: number, input: { con
 
 export async function deleteMood(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     const row = await ownMood(tx, userId, id);
     await tx.delete(moods).where(eq(moods.id, id));
     await bumpCount(tx, 'mood', row.language, -1);

@@ -12,7 +12,7 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { bumpCount, daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
-import { authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
+import { activeUser, authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
 const countColumn = {
@@ -109,6 +109,7 @@ export async function updateThought(db: Db, user: UserRow, viewer: SignedInViewe
   const text = content.trim();
   const language = languageOfText(user, text);
   return db.transaction(async (tx) => {
+    await activeUser(tx, user.id);
     const before = await ownThought(tx, user.id, id);
     await tx.update(thoughts).set({ content: text, language, updatedAt: new Date() }).where(eq(thoughts.id, id));
     if (before.language !== language) {
@@ -121,6 +122,7 @@ export async function updateThought(db: Db, user: UserRow, viewer: SignedInViewe
 
 export async function deleteThought(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     const row = await ownThought(tx, userId, id);
     await tx.delete(thoughts).where(eq(thoughts.id, id));
     await bumpCount(tx, 'thought', row.language, -1);
@@ -130,6 +132,7 @@ export async function deleteThought(db: Db, userId: number, id: number): Promise
 /** Sets the reader's reaction; the same type again removes it, another type replaces it. */
 export async function react(db: Db, userId: number, thoughtId: number, type: ThoughtReaction) {
   return db.transaction(async (tx) => {
+    await activeUser(tx, userId);
     // Locking the thought row serialises reactions on it, so counts and rows cannot drift apart.
     const [thought] = await tx.select({ id: thoughts.id }).from(thoughts).where(eq(thoughts.id, thoughtId)).for('update');
     if (!thought) throw new NotFound();

@@ -7,7 +7,7 @@ import { RANKS, rankForPoints } from '../../../core/ranks.ts';
 import type { Avatar, PublicUser, User } from '../../../core/types.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { avatars, ranks, users } from '../../../db/schema.ts';
-import { Invalid, NotFound } from '../../errors.ts';
+import { Invalid, NotFound, Unauthenticated } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 
 export type UserRow = typeof users.$inferSelect & { avatarFile: string | null };
@@ -233,4 +233,14 @@ export async function awardPoints(tx: DbOrTx, userId: number, points: number): P
     .update(users)
     .set({ points: sql`greatest(0, ${users.points} + ${points})` })
     .where(eq(users.id, userId));
+}
+
+/**
+ * The first statement of every write a person makes: holds their row (FOR KEY SHARE) until the transaction ends, so
+ * an erasure (server/modules/account/erase.ts), which locks the row FOR UPDATE before anything else, runs either
+ * wholly before the write or wholly after it. After an erasure the row is gone and the write is refused with 401.
+ */
+export async function activeUser(tx: DbOrTx, userId: number): Promise<void> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  if (!row) throw new Unauthenticated();
 }

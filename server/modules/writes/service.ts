@@ -8,9 +8,11 @@ import { WRITE_LIMITS, type WriteKind } from '../../../core/limits.ts';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { writes } from '../../../db/schema.ts';
 import { TooMany } from '../../errors.ts';
+import { activeUser } from '../users/service.ts';
 
-/** Serialises one person's writes until the transaction ends. */
+/** Serialises one person's writes until the transaction ends (after checking, and holding, that the person still exists). */
 export async function lockWriter(tx: Tx, userId: number): Promise<void> {
+  await activeUser(tx, userId);
   await tx.execute(sql`select pg_advisory_xact_lock(${userId})`);
 }
 
