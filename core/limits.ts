@@ -19,8 +19,8 @@ export const WRITE_LIMITS = {
   mood: { max: 10, windowMs: 60 * 60 * 1000 },
   thought: { max: 10, windowMs: 60 * 60 * 1000 },
   comment: { max: 20, windowMs: 10 * 60 * 1000 },
-  /** A lively conversation is a message every few seconds; a script writing to many people is stopped within a minute. */
-  message: { max: 30, windowMs: 60 * 1000 },
+  /** A lively conversation is a message every few seconds; a script writing to many people is stopped within minutes. */
+  message: { max: 100, windowMs: 10 * 60 * 1000 },
   advice: { max: 10, windowMs: 60 * 60 * 1000 },
 } as const;
 export type WriteKind = keyof typeof WRITE_LIMITS;
