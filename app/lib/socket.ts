@@ -126,3 +126,8 @@ export function useSocketSession(userId: number | null) {
     );
   }, [userId]);
 }
+
+/** Tells the other person of a conversation that this one is typing (the server drops it unless both turned it on). */
+export function emitTyping(conversationId: number) {
+  whenConnected((socket) => socket.emit('typing', conversationId));
+}
