@@ -81,6 +81,35 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: (payloa
   }, [event, enabled]);
 }
 
+/**
+ * Calls `handler` whenever the shared socket connects (the first time and after every reconnection), so a
+ * component can fetch again what was sent while it was not listening. The newest handler is called.
+ */
+export function useSocketConnect(handler: () => void, enabled = true) {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    let mounted = true;
+    const listener = () => latest.current();
+    let off = () => {};
+    shared().then(
+      (socket) => {
+        if (!mounted) return;
+        socket.on('connect', listener);
+        off = () => socket.off('connect', listener);
+      },
+      () => {},
+    );
+    return () => {
+      mounted = false;
+      off();
+    };
+  }, [enabled]);
+}
+
 /** Keeps the shared socket in a public room while the component is mounted. */
 export function useRoom(room: PublicRoom) {
   useEffect(() => {

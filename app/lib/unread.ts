@@ -4,12 +4,12 @@
  * `unread` whenever they change, and `conversation:read` when any tab or device reads a conversation, so a read
  * in one tab clears the badge in the others.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { Unread } from '../../core/types.ts';
 import { useSession } from './session.tsx';
-import { useSocketEvent } from './socket.ts';
+import { useSocketConnect, useSocketEvent } from './socket.ts';
 
 let counts: Unread | null = null;
 let owner: number | null = null;
@@ -47,26 +47,22 @@ export function useUnreadWatch() {
   const userId = user?.id ?? null;
   const signedIn = userId !== null;
 
+  const refresh = useCallback(() => {
+    api.unreadMessages().then(setUnread, () => {
+      // Without the counts the badge stays as it was; the next page or event brings them.
+    });
+  }, [api]);
   useEffect(() => {
     if (userId === null) return;
     if (owner !== userId) {
       owner = userId;
       counts = null;
     }
-    let live = true;
-    api.unreadMessages().then(
-      (next) => {
-        if (live) setUnread(next);
-      },
-      () => {
-        // Without the counts the badge stays as it was; the next page or event brings them.
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, userId]);
+    refresh();
+  }, [refresh, userId]);
 
+  // Counts that changed before the socket was listening (or while it was away) are asked for again.
+  useSocketConnect(refresh, signedIn);
   useSocketEvent('unread', setUnread, signedIn);
   useSocketEvent('conversation:read', setUnread, signedIn);
   const shown = useUnread();

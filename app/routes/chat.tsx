@@ -4,7 +4,7 @@
  * conversation sit side by side; on a phone one of them fills the screen and the conversation has a way back.
  * Messages arrive through the page's one socket: the list moves a conversation that got one to the top.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import type { Conversation, Paged } from '../../core/types.ts';
@@ -58,7 +58,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
   const chatPath = (query: string) => localizedPath(locale, `/chat${query}`);
 
   return (
-    <div className="grid min-h-[28rem] flex-1 gap-4 md:h-[calc(100dvh-10rem)] md:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="grid min-h-[28rem] flex-1 grid-cols-1 gap-4 md:h-[calc(100dvh-10rem)] md:grid-cols-[18rem_minmax(0,1fr)]">
       <Panel as="section" aria-labelledby="conversations-heading" className={`flex min-h-0 flex-col ${thread ? 'hidden md:flex' : 'flex'}`}>
         <h1 id="conversations-heading" className="mb-3 text-lg font-semibold">
           <FormattedMessage id="chat.heading" />
@@ -204,9 +204,12 @@ function useConversations(first: Paged<Conversation>, requests: boolean) {
   const [changed, setChanged] = useState<Map<number, Conversation>>(new Map());
   const [dropped, setDropped] = useState<Set<number>>(new Set());
 
-  // New loader data (another tab of the list, a revalidation) is the server's word on all of it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reaction is to new loader data.
+  // New loader data (another tab of the list, a revalidation) is the server's word on all of it. Not on the first
+  // render: the open conversation (a child, whose effects run first) has already said it is read.
+  const shownFirst = useRef(first);
   useEffect(() => {
+    if (shownFirst.current === first) return;
+    shownFirst.current = first;
     setChanged(new Map());
     setDropped(new Set());
   }, [first]);

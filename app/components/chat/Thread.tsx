@@ -12,7 +12,7 @@ import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
 import { secondsFrom, useNow } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useSocketEvent } from '../../lib/socket.ts';
+import { useSocketConnect, useSocketEvent } from '../../lib/socket.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { setUnread } from '../../lib/unread.ts';
 import { AppLink } from '../AppLink.tsx';
@@ -114,6 +114,18 @@ export function Thread({
       setTyping(false);
       setConversation((c) => ({ ...c, unread_count: c.unread_count + 1, last_message: m }));
     }
+  });
+  // Messages sent before the socket was listening, or while it was away, are fetched on connecting.
+  useSocketConnect(() => {
+    api.conversationMessages(id).then(
+      (page) => {
+        const fresh = [...page.data].reverse();
+        setMessages((ms) => [...ms, ...fresh.filter((m) => !ms.some((x) => x.id === m.id))].sort((x, y) => x.id - y.id));
+        const missed = fresh.filter((m) => m.sender_id !== user?.id && !messages.some((x) => x.id === m.id)).length;
+        if (missed > 0) setConversation((c) => ({ ...c, unread_count: c.unread_count + missed }));
+      },
+      () => {},
+    );
   });
   useSocketEvent('messages:seen', (e) => {
     if (e.conversation_id !== id) return;
