@@ -44,6 +44,11 @@ describe('advice', () => {
     // Private: the senders see none of it in their own lists.
     expect((await t.call(helper, 'GET', '/api/advices')).body.meta.total).toBe(0);
     expect(await t.call(null, 'GET', '/api/advices')).toMatchObject({ status: 401 });
+
+    // Points count what stands: deleting the post takes back what its advice earned.
+    expect((await t.call(author, 'DELETE', `/api/posts/${post.id}`)).status).toBe(200);
+    expect(await points(helper)).toBe(before);
+    expect((await t.call(author, 'GET', '/api/advices')).body.meta.total).toBe(0);
   });
 
   it('refuses the author’s own post (422), an unknown post (404), advice turned off or a block either way (403), bad text (422)', async () => {

@@ -6,7 +6,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { POINTS } from '../../../core/limits.ts';
 import type { Advice } from '../../../core/types.ts';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { advices, avatars, posts, users } from '../../../db/schema.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
@@ -66,6 +66,16 @@ export async function sendAdvice(db: Db, me: number, locale: string, postId: num
     const [advice] = await hydrate(tx, await adviceQuery(tx).where(eq(advices.id, row.id)), locale);
     return advice;
   });
+}
+
+/** Advice on a post about to be deleted takes back the points it earned its senders: points count what stands. */
+export async function takeBackAdvicePoints(tx: Tx, postId: number): Promise<void> {
+  const senders = await tx
+    .select({ userId: advices.senderId, n: count() })
+    .from(advices)
+    .where(eq(advices.postId, postId))
+    .groupBy(advices.senderId);
+  for (const { userId, n } of senders) await awardPoints(tx, userId, -POINTS.advice * n);
 }
 
 /** The advice I received, newest first, without what people I blocked sent. */
