@@ -116,12 +116,15 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
   );
 }
 
-/** The number of unread messages and waiting requests beside the Chat link; read out as words. */
+/**
+ * The number of unread messages and waiting requests beside the Chat link; read out as words. `relative` keeps
+ * the screen-reader text inside the scrolling navigation: placed against the page, it widened a phone's page.
+ */
 function UnreadBadge({ count }: { count: number }) {
   const intl = useIntl();
   if (count === 0) return null;
   return (
-    <span data-testid="unread-badge">
+    <span className="relative" data-testid="unread-badge">
       <span
         aria-hidden="true"
         className="ms-1.5 inline-block min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"

@@ -179,7 +179,8 @@ function ConversationLink({ conversation: c, current, to }: { conversation: Conv
         </span>
       </span>
       {c.unread_count > 0 ? (
-        <span className="shrink-0">
+        // relative: the screen-reader text is placed inside the scrolling list, not beyond the page's edge.
+        <span className="relative shrink-0">
           <span
             aria-hidden="true"
             className="inline-block min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, request, test } from '@playwright/test';
 import pg from 'pg';
+import { watchErrors } from './pages.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 const redis = process.env.REDIS_URL;
@@ -85,10 +86,7 @@ test.describe('two app processes with Redis', () => {
     const open = async (port: number) => {
       const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
       const page = await context.newPage();
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+      watchErrors(page, errors);
       const res = await page.request.post('/api/guest-login', { data: {} });
       expect(res.status()).toBe(201);
       const { token, data } = (await res.json()) as { token: string; data: { id: number; nickname: string } };

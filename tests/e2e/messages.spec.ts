@@ -5,6 +5,7 @@
  * screen on a 390 px phone and on a desktop. Every page fails the test on a console error (hydration included).
  */
 import { type Browser, expect, type Page, request, test } from '@playwright/test';
+import { watchErrors } from './pages.ts';
 
 interface Person {
   page: Page;
@@ -21,10 +22,7 @@ async function person(browser: Browser, viewport?: { width: number; height: numb
   const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  watchErrors(page, errors);
   const res = await page.request.post('/api/guest-login', { data: {} });
   expect(res.status()).toBe(201);
   const { token, data } = (await res.json()) as { token: string; data: { id: number; nickname: string } };
@@ -44,10 +42,23 @@ async function call(baseURL: string | undefined, who: Person, method: 'GET' | 'P
   return { status: res.status(), body };
 }
 
-/** What is wrong with the page's width, or null. */
+/** What is wrong with the page's width, or null: how wide it is, and the first element that reaches past the edge. */
 async function overflow(page: Page): Promise<string | null> {
-  const m = await page.evaluate(() => ({ wide: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
-  return m.wide > m.view ? `${page.url()}: ${m.wide} px wide in ${m.view} px` : null;
+  const m = await page.evaluate(() => {
+    const view = document.documentElement.clientWidth;
+    const wide = document.documentElement.scrollWidth;
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const culprit = [...document.querySelectorAll('body *')].find((el) => el.getBoundingClientRect().right > view + 1 && !clipped(el));
+    return {
+      wide,
+      view,
+      culprit: culprit ? `${culprit.tagName.toLowerCase()}.${culprit.className}: ${culprit.textContent?.slice(0, 40)}` : '',
+    };
+  });
+  return m.wide > m.view ? `${page.url()}: ${m.wide} px wide in ${m.view} px (${m.culprit})` : null;
 }
 
 /** Clicks until the click does what it should: a click that lands before hydration does nothing. */
@@ -231,9 +242,7 @@ test('reading a conversation in one tab clears the unread badge and the title co
   await expect(b.page).toHaveTitle(/^\(1\) /);
 
   const second = await b.page.context().newPage();
-  second.on('console', (m) => {
-    if (m.type() === 'error') b.errors.push(`${second.url()}: ${m.text()}`);
-  });
+  watchErrors(second, b.errors);
   await second.goto(`/chat?c=${conversationId}`);
   await expect(second.getByTestId('message').filter({ hasText: 'Are you awake?' })).toBeVisible();
   await expect(b.page.getByTestId('unread-badge')).toHaveCount(0, { timeout: 1_000 });
