@@ -4,6 +4,7 @@ import { conversationPageSchema, conversationResponseSchema, messagePageSchema }
 import type { Message } from '../../../core/types.ts';
 import { conversations, messages, users } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { forgetMessagesOf } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -268,15 +269,39 @@ describe('conversations and message requests', () => {
     });
   });
 
-  it('keeps the other person’s conversation when an account is deleted, shown without them', async () => {
-    const [a, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app)]);
+  it('keeps the other person’s conversation when an account is deleted, shown without them, with counts that forget its messages', async () => {
+    const [a, b, c] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
     const id = (await send(a, { user_id: b.id }, 'Hello')).body.data.conversation_id;
+    await t.call(b, 'POST', `/api/message-requests/${id}/accept`);
     await send(b, { conversation_id: id }, 'Hi');
-    await t.database.db.delete(users).where(eq(users.id, b.id));
-    const left = await conversation(a, id);
-    expect(left).toMatchObject({ id, other_user: null, can_reply: false });
-    expect(await send(a, { conversation_id: id })).toMatchObject({ status: 403, body: { code: 'MESSAGE_NOT_ALLOWED' } });
-    const rest = await t.call(a, 'GET', `/api/conversation-messages?conversation_id=${id}`, undefined, { schema: messagePageSchema });
-    expect(rest.body.data.map((m) => m.content)).toEqual(['Hello']);
+    await send(b, { conversation_id: id }, 'Are you around?');
+    await send(c, { user_id: b.id }, 'A request that will stay');
+    await send(b, { user_id: a.id }, 'Unread by a? No: a is leaving.');
+    await send(a, { conversation_id: id }, 'Bye for now');
+    await send(a, { conversation_id: id }, 'Take care');
+    const requestFromA = (await send(a, { user_id: c.id }, 'A request that will go')).body.data.conversation_id;
+    expect(await unread(b)).toEqual({ unread_total: 3, requests_count: 1 });
+    expect(await unread(c)).toEqual({ unread_total: 0, requests_count: 1 });
+
+    // The account's deletion (its own issue): the counts first, then the row, in one transaction.
+    await t.database.db.transaction(async (tx) => {
+      await forgetMessagesOf(tx, a.id);
+      await tx.delete(users).where(eq(users.id, a.id));
+    });
+    expect(await unread(b)).toEqual({ unread_total: 0, requests_count: 1 });
+    expect(await unread(c)).toEqual({ unread_total: 0, requests_count: 0 });
+    const left = await conversation(b, id);
+    expect(left).toMatchObject({ id, other_user: null, can_reply: false, unread_count: 0 });
+    expect(left.last_message?.content).toBe('Unread by a? No: a is leaving.');
+    expect((await list(b)).data.map((conv) => conv.id)).toEqual([id]);
+    expect((await list(c, '/api/message-requests')).meta.total).toBe(0);
+    expect(await t.call(c, 'GET', `/api/conversations/${requestFromA}`)).toMatchObject({
+      status: 200,
+      body: { data: { last_message: null } },
+    });
+    expect(await send(b, { conversation_id: id })).toMatchObject({ status: 403, body: { code: 'MESSAGE_NOT_ALLOWED' } });
+    const rest = await t.call(b, 'GET', `/api/conversation-messages?conversation_id=${id}`, undefined, { schema: messagePageSchema });
+    expect(rest.body.data.map((m) => m.content)).toEqual(['Unread by a? No: a is leaving.', 'Are you around?', 'Hi']);
+    expect(rest.body.meta.total).toBe(3);
   });
 });

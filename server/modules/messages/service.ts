@@ -371,6 +371,26 @@ export async function hideConversationWith(tx: Tx, me: number, otherId: number, 
   return changeSide(tx, mine, { hidden }, conv.lastMessageId !== null);
 }
 
+/**
+ * For the deletion of an account, in its transaction, before the user row goes: its messages and sides go by
+ * cascade, which cannot move kept counts, so here each other person's side stops counting them (every message to
+ * that side was the deleted person's, so its unread count becomes 0, and a request from them is no longer waiting),
+ * and each conversation keeps the other person's own messages as its count and last message.
+ */
+export async function forgetMessagesOf(tx: Tx, userId: number): Promise<void> {
+  const sides = await tx.select({ id: members.conversationId }).from(members).where(eq(members.userId, userId));
+  for (const { id } of sides) {
+    const { conv, theirs } = await lockConversation(tx, userId, id);
+    if (!theirs) continue;
+    const [left] = await tx
+      .select({ n: count(), last: sql<number | null>`max(${messages.id})` })
+      .from(messages)
+      .where(and(eq(messages.conversationId, id), eq(messages.senderId, theirs.userId)));
+    await tx.update(conversations).set({ messagesCount: left.n, lastMessageId: left.last }).where(eq(conversations.id, id));
+    await changeSide(tx, theirs, { unreadCount: 0 }, conv.lastMessageId !== null, left.n > 0);
+  }
+}
+
 /** The other participant, when both people turned typing indicators on and may write to each other. */
 export async function typingPartner(db: DbOrTx, me: number, conversationId: number): Promise<number | null> {
   const rows = await conversationQuery(db, me).where(and(eq(members.userId, me), eq(members.conversationId, conversationId)));
