@@ -18,6 +18,7 @@ const postgresOnly = [
   'server/modules/concurrency.test.ts',
   'server/modules/users/claims.test.ts',
   'server/modules/account/erase-race.test.ts',
+  'server/modules/messages/race.test.ts',
 ];
 
 export default defineConfig({

@@ -11,6 +11,13 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   /** 403: someone else's content. */
   'FORBIDDEN',
+  /**
+   * 403: this person cannot be written to (a block either way, a declined request, their "who can message me"
+   * setting). One neutral message for every reason, so the sender never learns which.
+   */
+  'MESSAGE_NOT_ALLOWED',
+  /** 403: advice cannot be sent on this post (its author turned advice off, or a block either way); one neutral message. */
+  'ADVICE_NOT_ALLOWED',
   /** 404: an unknown id. */
   'NOT_FOUND',
   /** 404: no such API path. */

@@ -19,6 +19,9 @@ export const WRITE_LIMITS = {
   mood: { max: 10, windowMs: 60 * 60 * 1000 },
   thought: { max: 10, windowMs: 60 * 60 * 1000 },
   comment: { max: 20, windowMs: 10 * 60 * 1000 },
+  /** A lively conversation is a message every few seconds; a script writing to many people is stopped within minutes. */
+  message: { max: 100, windowMs: 10 * 60 * 1000 },
+  advice: { max: 10, windowMs: 60 * 60 * 1000 },
 } as const;
 export type WriteKind = keyof typeof WRITE_LIMITS;
 
@@ -34,6 +37,8 @@ export const LIMITS = {
   comment: 2000,
   thought: 500,
   message: 2000,
+  /** DESIGN.md gives no limit for advice: the same as a message or a comment. */
+  advice: 2000,
   topicTitle: { min: 5, max: 120 },
   topicDescription: 1000,
   nickname: { min: 3, max: 30 },

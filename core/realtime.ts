@@ -33,9 +33,36 @@ export interface MessageEvent {
   seen_at: string | null;
 }
 
+/** The header's badge (GET /api/unread-messages), sent to a user's own sockets whenever it changes. */
+export interface UnreadEvent {
+  unread_total: number;
+  requests_count: number;
+}
+
+/** To the reader's own sockets (every tab and device): this conversation was read, here are the new totals. */
+export interface ConversationReadEvent extends UnreadEvent {
+  conversation_id: number;
+}
+
+/** To the sender, only while the reader has read receipts on: their messages up to now were seen at `seen_at`. */
+export interface MessagesSeenEvent {
+  conversation_id: number;
+  seen_at: string;
+}
+
+/** To the other participant, only while both have typing indicators on. */
+export interface TypingEvent {
+  conversation_id: number;
+  user_id: number;
+}
+
 export interface ServerToClientEvents {
   notification: (notification: NotificationEvent) => void;
   message: (message: MessageEvent) => void;
+  unread: (counts: UnreadEvent) => void;
+  'conversation:read': (event: ConversationReadEvent) => void;
+  'messages:seen': (event: MessagesSeenEvent) => void;
+  typing: (event: TypingEvent) => void;
   'feed:new': (item: FeedNew) => void;
   /** To the device showing the approved QR code: it collects its session with `POST /api/check-session`. */
   'qr:approved': (event: { status: 'approved' }) => void;
@@ -47,6 +74,8 @@ export interface ClientToServerEvents {
   unsubscribe: (room: PublicRoom) => void;
   /** Waits for the approval of this QR sign-in code (one code per socket; a new one replaces the old). */
   'qr:watch': (qrToken: string) => void;
+  /** "I am typing in this conversation" (send at most every few seconds); ignored unless both people turned typing indicators on. */
+  typing: (conversationId: number) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

@@ -3,11 +3,13 @@
  * routes validate and document their answers with. Type-only imports: no zod reaches the browser bundle.
  */
 import type { z } from 'zod';
+import type { adviceSchema } from './schemas/advices.ts';
 import type { commentSchema } from './schemas/comments.ts';
 import type { pageLinksSchema, pageMetaSchema } from './schemas/envelopes.ts';
 import type { errorSchema } from './schemas/errors.ts';
 import type { feelingSchema } from './schemas/feelings.ts';
 import type { contentLanguagesSchema, languageInfoSchema } from './schemas/languages.ts';
+import type { conversationSchema, messageItemSchema, messageSettingsSchema, unreadSchema } from './schemas/messages.ts';
 import type { moodReactionsSchema, moodSchema } from './schemas/moods.ts';
 import type { pollOptionSchema, pollSchema } from './schemas/polls.ts';
 import type { moodCreatedSchema, noteCheckSchema, postCreatedSchema, postSchema } from './schemas/posts.ts';
@@ -63,3 +65,8 @@ export type NoteCheck = z.infer<typeof noteCheckSchema>;
 export type QrCode = z.infer<typeof qrCodeSchema>;
 export type QrSession = z.infer<typeof qrSessionSchema>;
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
+export type Conversation = z.infer<typeof conversationSchema>;
+export type Message = z.infer<typeof messageItemSchema>;
+export type Unread = z.infer<typeof unreadSchema>;
+export type MessageSettings = z.infer<typeof messageSettingsSchema>;
+export type Advice = z.infer<typeof adviceSchema>;

@@ -48,6 +48,14 @@ export const users = pgTable(
     notifySupport: boolean('notify_support').notNull().default(true),
     notifyAdvice: boolean('notify_advice').notNull().default(true),
     notifyMessage: boolean('notify_message').notNull().default(true),
+    /** core/schemas/messages.ts WHO_CAN_MESSAGE. */
+    whoCanMessage: text('who_can_message').notNull().default('everyone'),
+    typingIndicators: boolean('typing_indicators').notNull().default(false),
+    readReceipts: boolean('read_receipts').notNull().default(false),
+    /** Unread messages in the person's accepted, visible conversations: the header's badge, kept with the row. */
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    /** Message requests waiting for the person's answer, kept with the row. */
+    messageRequests: integer('message_requests').notNull().default(0),
     fcmToken: text('fcm_token'),
     points: integer('points').notNull().default(0),
     role: text('role').notNull().default('user'),
@@ -419,4 +427,99 @@ export const thoughtReactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.thoughtId, t.userId] }), index('thought_reactions_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A conversation between exactly two people, stored as the lower and the higher user id so that a pair has one
+ * conversation (the unique index settles two first messages written at once). A deleted account leaves its side
+ * null: the other person keeps the conversation, shown with a deleted account.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    userLowId: integer('user_low_id').references(() => users.id, { onDelete: 'set null' }),
+    userHighId: integer('user_high_id').references(() => users.id, { onDelete: 'set null' }),
+    lastMessageId: integer('last_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    /** Kept with the row, for the paged total of the messages. */
+    messagesCount: integer('messages_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('conversations_pair_idx').on(t.userLowId, t.userHighId)],
+);
+
+/**
+ * Each participant's side of a conversation: whether it is accepted, a request waiting for them, or declined;
+ * their unread count; whether it is hidden from their lists (they blocked the other person); its last activity,
+ * which orders their list.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    /** core/schemas/messages.ts CONVERSATION_STATUSES. */
+    status: text('status').notNull().default('accepted'),
+    unreadCount: integer('unread_count').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true, mode: 'date' }),
+    activityAt: timestamp('activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_list_idx').on(t.userId, t.status, t.activityAt.desc()),
+  ],
+);
+
+/** A deleted account's messages go with it. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** One person blocking another. Its effects are mutual for messages and advice; feeds drop the blocked person's writing for the blocker. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId, t.blockerId)],
+);
+
+/** Advice to a post's author, private between the two; the author is kept on the row for their list. */
+export const advices = pgTable(
+  'advices',
+  {
+    id: serial('id').primaryKey(),
+    postId: postRef(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('advices_recipient_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc())],
 );

@@ -18,10 +18,13 @@ import { type Config, publicOrigin } from './config.ts';
 import { type Counter, memoryCounter, redisCounter } from './lib/counter.ts';
 import { openRedis, rateLimitStore, sharedOrLocal } from './lib/redis.ts';
 import accountRoutes from './modules/account/routes.ts';
+import adviceRoutes from './modules/advices/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
+import blockRoutes from './modules/blocks/routes.ts';
 import commentRoutes from './modules/comments/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import languageRoutes from './modules/languages/routes.ts';
+import messageRoutes from './modules/messages/routes.ts';
 import moodRoutes from './modules/moods/routes.ts';
 import postRoutes from './modules/posts/routes.ts';
 import qrRoutes from './modules/qr/routes.ts';
@@ -163,6 +166,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tagRoutes, { db: database.db });
   await app.register(topicRoutes, { db: database.db });
   await app.register(thoughtRoutes, { db: database.db });
+  await app.register(messageRoutes, { db: database.db });
+  await app.register(blockRoutes, { db: database.db });
+  await app.register(adviceRoutes, { db: database.db });
   // Unknown API paths answer in JSON, never with the web app's page.
   app.all('/api/*', { schema: { hide: true }, config: { changesGuestView: false } }, (_request, reply) => reply.callNotFound());
 

@@ -4,6 +4,7 @@ import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
+import { useUnreadWatch } from '../lib/unread.ts';
 import { AppLink, AppNavLink } from './AppLink.tsx';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -35,6 +36,7 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
   const [error, setError] = useState<string | null>(null);
   /** The warning before a person without a password signs out (SignOutDialog). */
   const [guarding, setGuarding] = useState(false);
+  const unread = useUnreadWatch();
 
   // Signing in or out swaps the buttons here, and the focus the pressed one had falls to the document (also when a
   // dialog handed it back to the header's sign-in button before the new header was shown): the page's content takes it.
@@ -85,6 +87,13 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
                 {user.avatar ? <img src={user.avatar.url} alt="" width={28} height={28} className="rounded-full" /> : null}
                 <span dir="auto">{intl.formatMessage({ id: 'auth.signed_in_as' }, { nickname: user.nickname })}</span>
               </span>
+              {/* Without the navigation (nonavpage), waiting messages still have a way to the chat. */}
+              {!nav && unread > 0 ? (
+                <AppLink to={localizedPath(locale, '/chat')} className="text-sm underline">
+                  <FormattedMessage id="nav.chat" />
+                  <UnreadBadge count={unread} />
+                </AppLink>
+              ) : null}
               <Button
                 disabled={busy}
                 onClick={() => (user.has_password ? run(signOut) : setGuarding(true))}
@@ -125,6 +134,7 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
                   className="block border-b-2 border-transparent px-3 py-2 whitespace-nowrap hover:text-brand-700 aria-[current=page]:border-brand-600 aria-[current=page]:font-semibold dark:hover:text-brand-100"
                 >
                   <FormattedMessage id={key} />
+                  {path === '/chat' ? <UnreadBadge count={unread} /> : null}
                 </AppNavLink>
               </li>
             ))}
@@ -132,5 +142,25 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * The number of unread messages and waiting requests beside the Chat link; read out as words. `relative` keeps
+ * the screen-reader text inside the scrolling navigation: placed against the page, it widened a phone's page.
+ */
+function UnreadBadge({ count }: { count: number }) {
+  const intl = useIntl();
+  if (count === 0) return null;
+  return (
+    <span className="relative" data-testid="unread-badge">
+      <span
+        aria-hidden="true"
+        className="ms-1.5 inline-block min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
+      >
+        {intl.formatNumber(count)}
+      </span>
+      <span className="sr-only">{intl.formatMessage({ id: 'chat.unread' }, { count })}</span>
+    </span>
   );
 }

@@ -3,10 +3,13 @@
  * composed of the per-resource modules in `api/`, each typed by the server's response schemas (core/schemas).
  */
 
+import { advicesApi } from './api/advices.ts';
 import { authApi } from './api/auth.ts';
+import { blocksApi } from './api/blocks.ts';
 import { type ApiOptions, createHttp } from './api/client.ts';
 import { commentsApi } from './api/comments.ts';
 import { languagesApi } from './api/languages.ts';
+import { messagesApi } from './api/messages.ts';
 import { moodsApi } from './api/moods.ts';
 import { pollsApi } from './api/polls.ts';
 import { postsApi } from './api/posts.ts';
@@ -35,6 +38,9 @@ export function createApi(fetcher: ApiFetch, options: ApiOptions) {
     ...topicsApi(http),
     ...thoughtsApi(http),
     ...reportsApi(http),
+    ...messagesApi(http),
+    ...blocksApi(http),
+    ...advicesApi(http),
   };
 }
 

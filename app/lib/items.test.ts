@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../core/types.ts';
-import { isRemoved, readItem, removeItem, subscribeItem, type Toggle, toggleItem, updateItem } from './items.ts';
+import { isRemoved, readItem, removeAuthor, removeItem, subscribeItem, type Toggle, toggleItem, updateItem } from './items.ts';
 
 let nextId = 1;
 /** A post with a fresh id, so tests never share an entry of the module's one store. */
@@ -190,5 +190,16 @@ describe('item store', () => {
     expect(isRemoved('post', p)).toBe(true);
     // `copy` reaches a view only after the removal, as a revalidated list would: the server lists it again.
     expect(isRemoved('post', copy)).toBe(false);
+  });
+
+  it("a blocked author's items leave every list, and only theirs, until fresher server data", () => {
+    const author = { id: 4242, nickname: 'Loud Crow', avatar: null, rank: { id: 1, name: 'Newcomer', level: 1 } };
+    const theirs = post({ user: author });
+    const other = post();
+    readItem('post', theirs);
+    readItem('post', other);
+    removeAuthor(author.id);
+    expect([isRemoved('post', theirs), isRemoved('post', other)]).toEqual([true, false]);
+    expect(isRemoved('post', { ...theirs })).toBe(false);
   });
 });

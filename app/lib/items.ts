@@ -200,10 +200,21 @@ function subscribeRemoved(listener: () => void) {
   };
 }
 
-/** Whether a list should leave out this server object of the item. */
+/**
+ * The reader blocked this person: everything of theirs leaves every list at once, as it leaves what the server
+ * sends from then on. A server object fresher than the block (sent after an unblock) shows again.
+ */
+export function removeAuthor(userId: number) {
+  removed = new Map(removed).set(`user:${userId}`, ++clock);
+  for (const listener of removedListeners) listener();
+}
+
+/** Whether a list should leave out this server object of the item (it, or its author, was removed after it was sent). */
 export function isRemoved(kind: Kind, item: Item, gone: ReadonlyMap<string, number> = removed): boolean {
   const at = gone.get(keyOf(kind, item.id));
-  return at !== undefined && at > stampOf(item);
+  const author = 'user' in item && item.user && typeof item.user === 'object' ? gone.get(`user:${(item.user as Item).id}`) : undefined;
+  const since = Math.max(at ?? -1, author ?? -1);
+  return since >= 0 && since > stampOf(item);
 }
 
 /** The items of a list without those the reader hid or deleted in any view. */

@@ -50,10 +50,10 @@ function whenConnected(action: (socket: AppSocket) => void) {
 }
 
 /**
- * Calls `handler` for each `event` while the component is mounted (and `enabled`). The newest handler is called,
- * so passing a new function on every render does not listen again.
+ * Listens to `name` on the shared socket while the component is mounted (and `enabled`), calling the newest
+ * `handler`, so passing a new function on every render does not listen again.
  */
-export function useSocketEvent<E extends ServerEvent>(event: E, handler: (payload: EventPayload<E>) => void, enabled = true) {
+function useListener(name: string, handler: (payload: never) => void, enabled: boolean) {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
@@ -61,13 +61,13 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: (payloa
   useEffect(() => {
     if (!enabled) return;
     let mounted = true;
-    // The listener's type depends on the event name; as a plain name, socket.io takes any listener.
-    const name: string = event;
-    const listener = (payload: EventPayload<E>) => latest.current(payload);
+    // Each caller's handler takes its own event's payload, which socket.io passes as it came.
+    const listener = (payload: unknown) => (latest.current as (payload: unknown) => void)(payload);
     let off = () => {};
     shared().then(
       (socket) => {
         if (!mounted) return;
+        // The listener's type depends on the event name; as a plain name, socket.io takes any listener.
         const untyped: Socket = socket;
         untyped.on(name, listener);
         off = () => untyped.off(name, listener);
@@ -78,7 +78,20 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: (payloa
       mounted = false;
       off();
     };
-  }, [event, enabled]);
+  }, [name, enabled]);
+}
+
+/** Calls `handler` for each `event` while the component is mounted (and `enabled`). */
+export function useSocketEvent<E extends ServerEvent>(event: E, handler: (payload: EventPayload<E>) => void, enabled = true) {
+  useListener(event, handler as (payload: never) => void, enabled);
+}
+
+/**
+ * Calls `handler` whenever the shared socket connects (the first time and after every reconnection), so a
+ * component can fetch again what was sent while it was not listening.
+ */
+export function useSocketConnect(handler: () => void, enabled = true) {
+  useListener('connect', handler, enabled);
 }
 
 /** Keeps the shared socket in a public room while the component is mounted. */
@@ -125,4 +138,9 @@ export function useSocketSession(userId: number | null) {
       () => {},
     );
   }, [userId]);
+}
+
+/** Tells the other person of a conversation that this one is typing (the server drops it unless both turned it on). */
+export function emitTyping(conversationId: number) {
+  whenConnected((socket) => socket.emit('typing', conversationId));
 }

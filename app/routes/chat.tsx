@@ -1,34 +1,254 @@
-/** Chat (chat layout): the member's conversations. Messaging comes with its own issue; until then there are none. */
-import { FormattedMessage } from 'react-intl';
+/**
+ * Chat (chat layout): the member's conversations and message requests, and the conversation chosen (`?c=ID`; the
+ * requests list is `?tab=requests`), one route as every screen (decision 006). On a desktop the list and the
+ * conversation sit side by side; on a phone one of them fills the screen and the conversation has a way back.
+ * Messages arrive through the page's one socket: the list moves a conversation that got one to the top.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { localizedPath } from '../../core/locales.ts';
+import type { Conversation, Paged } from '../../core/types.ts';
+import { AppLink } from '../components/AppLink.tsx';
+import { Thread } from '../components/chat/Thread.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState } from '../components/Status.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
-import { requireUser } from '../lib/guard.ts';
+import { ApiError } from '../lib/api.ts';
+import { loaderApi, requireUser } from '../lib/guard.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { usePaged } from '../lib/paged.ts';
+import { failed, required } from '../lib/route-check.ts';
+import { useSession } from '../lib/session.tsx';
+import { useSocketEvent } from '../lib/socket.ts';
+import { useUnread } from '../lib/unread.ts';
 import type { Route } from './+types/chat';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   await requireUser(context);
-  return null;
+  const url = new URL(request.url);
+  const requests = url.searchParams.get('tab') === 'requests';
+  const raw = url.searchParams.get('c');
+  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const api = loaderApi(context);
+  const openThread = async () => {
+    if (id === null) return null;
+    try {
+      const [conversation, messages] = await Promise.all([api.conversation(id), api.conversationMessages(id)]);
+      return { conversation: conversation.data, messages };
+    } catch (err) {
+      // Someone else's conversation, or one that is gone, is a conversation this person does not have.
+      if (err instanceof ApiError && err.code === 'NOT_FOUND') return 'missing' as const;
+      failed(request, err);
+    }
+  };
+  const [list, thread] = await Promise.all([
+    required(request, requests ? api.messageRequests() : api.conversations()),
+    raw === null ? null : id === null ? ('missing' as const) : openThread(),
+  ]);
+  return { requests, list, thread };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'chat', { noindex: true });
 
-export default function Chat() {
+export default function Chat({ loaderData }: Route.ComponentProps) {
+  const { requests, thread } = loaderData;
+  const { locale } = useSession();
+  const selected = thread && thread !== 'missing' ? thread.conversation.id : null;
+  const list = useConversations(loaderData.list, requests);
+  const chatPath = (query: string) => localizedPath(locale, `/chat${query}`);
+
   return (
-    <div className="grid flex-1 gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
-      <Panel as="section" aria-labelledby="conversations-heading">
+    <div className="grid min-h-[28rem] flex-1 grid-cols-1 gap-4 md:h-[calc(100dvh-10rem)] md:grid-cols-[18rem_minmax(0,1fr)]">
+      <Panel as="section" aria-labelledby="conversations-heading" className={`flex min-h-0 flex-col ${thread ? 'hidden md:flex' : 'flex'}`}>
         <h1 id="conversations-heading" className="mb-3 text-lg font-semibold">
           <FormattedMessage id="chat.heading" />
         </h1>
-        <EmptyState>
-          <FormattedMessage id="chat.empty" />
-        </EmptyState>
+        <Tabs requests={requests} to={chatPath} />
+        <div className="-mx-2 min-h-0 flex-1 overflow-y-auto px-2">
+          {list.items.length === 0 ? (
+            <EmptyState>
+              <FormattedMessage id={requests ? 'chat.requests_empty' : 'chat.empty'} />
+            </EmptyState>
+          ) : (
+            <ul className="flex flex-col gap-1" aria-busy={list.loading}>
+              {list.items.map((c) => (
+                <li key={c.id}>
+                  <ConversationLink
+                    conversation={c}
+                    current={c.id === selected}
+                    to={chatPath(`?${requests ? 'tab=requests&' : ''}c=${c.id}`)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          <LoadMore hasMore={list.hasMore} loading={list.loading} failed={list.failed} onMore={list.loadMore} />
+        </div>
       </Panel>
-      <section className="hidden items-center justify-center rounded-2xl border border-stone-200 p-6 text-center text-stone-600 md:flex dark:border-stone-800 dark:text-stone-400">
-        <p>
-          <FormattedMessage id="chat.how" />
-        </p>
-      </section>
+      {thread === 'missing' ? (
+        <Panel as="section" className="flex flex-col items-center justify-center gap-3 text-center" aria-labelledby="thread-missing">
+          <h2 id="thread-missing" className="font-semibold">
+            <FormattedMessage id="chat.missing" />
+          </h2>
+          <AppLink to={chatPath('')} className="text-brand-700 underline dark:text-brand-100">
+            <FormattedMessage id="chat.back" />
+          </AppLink>
+        </Panel>
+      ) : thread ? (
+        <Thread
+          key={thread.conversation.id}
+          conversation={thread.conversation}
+          first={thread.messages}
+          backTo={chatPath(requests ? '?tab=requests' : '')}
+          onChange={list.update}
+          onLeave={list.drop}
+        />
+      ) : (
+        <section className="hidden items-center justify-center rounded-2xl border border-stone-200 p-6 text-center text-stone-600 md:flex dark:border-stone-800 dark:text-stone-400">
+          <p>
+            <FormattedMessage id={list.items.length === 0 ? 'chat.how' : 'chat.select'} />
+          </p>
+        </section>
+      )}
     </div>
   );
+}
+
+function Tabs({ requests, to }: { requests: boolean; to: (query: string) => string }) {
+  const intl = useIntl();
+  const tab = (on: boolean) =>
+    `flex-1 rounded-full px-3 py-1.5 text-center text-sm ${on ? 'bg-brand-600 font-semibold text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800'}`;
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'chat.lists' })} className="mb-3">
+      <ul className="flex gap-1 rounded-full border border-stone-200 p-1 dark:border-stone-800">
+        <li className="flex flex-1">
+          <AppLink to={to('')} aria-current={requests ? undefined : 'page'} className={tab(!requests)}>
+            <FormattedMessage id="chat.tab_conversations" />
+          </AppLink>
+        </li>
+        <li className="flex flex-1">
+          <AppLink to={to('?tab=requests')} aria-current={requests ? 'page' : undefined} className={tab(requests)}>
+            <FormattedMessage id="chat.tab_requests" />
+            <RequestsCount />
+          </AppLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function RequestsCount() {
+  const intl = useIntl();
+  const counts = useUnread();
+  if (!counts?.requests_count) return null;
+  return <span className="ms-1">({intl.formatNumber(counts.requests_count)})</span>;
+}
+
+function ConversationLink({ conversation: c, current, to }: { conversation: Conversation; current: boolean; to: string }) {
+  const intl = useIntl();
+  const { user } = useSession();
+  const name = c.other_user?.nickname ?? intl.formatMessage({ id: 'chat.deleted_account' });
+  const last = c.last_message;
+  // A request's words stay folded until its reader accepts it.
+  const preview =
+    c.status === 'request'
+      ? intl.formatMessage({ id: 'chat.request_preview' })
+      : !last
+        ? intl.formatMessage({ id: 'chat.no_messages' })
+        : last.sender_id === user?.id
+          ? intl.formatMessage({ id: 'chat.you_wrote' }, { text: last.content })
+          : last.content;
+  return (
+    <AppLink
+      to={to}
+      aria-current={current ? 'page' : undefined}
+      data-testid="conversation"
+      className="flex min-w-0 items-center gap-3 rounded-xl px-2 py-2 hover:bg-stone-100 aria-[current=page]:bg-brand-50 dark:hover:bg-stone-800 dark:aria-[current=page]:bg-stone-800"
+    >
+      {c.other_user?.avatar ? (
+        <img src={c.other_user.avatar.url} alt="" width={36} height={36} className="shrink-0 rounded-full bg-stone-100 dark:bg-stone-800" />
+      ) : (
+        <span aria-hidden="true" className="size-9 shrink-0 rounded-full bg-stone-200 dark:bg-stone-700" />
+      )}
+      <span className="min-w-0 flex-1">
+        <span className={`block truncate ${c.unread_count > 0 ? 'font-semibold' : 'font-medium'}`} dir="auto">
+          {name}
+        </span>
+        <span className="block truncate text-sm text-stone-600 dark:text-stone-400" dir="auto">
+          {preview}
+        </span>
+      </span>
+      {c.unread_count > 0 ? (
+        // relative: the screen-reader text is placed inside the scrolling list, not beyond the page's edge.
+        <span className="relative shrink-0">
+          <span
+            aria-hidden="true"
+            className="inline-block min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
+          >
+            {intl.formatNumber(c.unread_count)}
+          </span>
+          <span className="sr-only">{intl.formatMessage({ id: 'chat.unread' }, { count: c.unread_count })}</span>
+        </span>
+      ) : null}
+    </AppLink>
+  );
+}
+
+/**
+ * The list on screen: the loader's first page, more pages on demand, and what happened since: a conversation with
+ * a new message moves to the top (one not yet listed is fetched), one read anywhere loses its badge, and one that
+ * left this list (accepted, declined, blocked) goes.
+ */
+function useConversations(first: Paged<Conversation>, requests: boolean) {
+  const { api, user } = useSession();
+  const paged = usePaged(first, (page) => (requests ? api.messageRequests(page) : api.conversations(page)));
+  const [changed, setChanged] = useState<Map<number, Conversation>>(new Map());
+  const [dropped, setDropped] = useState<Set<number>>(new Set());
+
+  // New loader data (another tab of the list, a revalidation) is the server's word on all of it. Not on the first
+  // render: the open conversation (a child, whose effects run first) has already said it is read.
+  const shownFirst = useRef(first);
+  useEffect(() => {
+    if (shownFirst.current === first) return;
+    shownFirst.current = first;
+    setChanged(new Map());
+    setDropped(new Set());
+  }, [first]);
+
+  const update = (c: Conversation) => setChanged((m) => new Map(m).set(c.id, c));
+  const drop = (id: number) => setDropped((s) => new Set(s).add(id));
+
+  useSocketEvent(
+    'message',
+    (m) => {
+      const known = changed.get(m.conversation_id) ?? paged.items.find((c) => c.id === m.conversation_id);
+      if (known) {
+        const mine = m.sender_id === user?.id;
+        update({
+          ...known,
+          last_message: m,
+          updated_at: m.created_at,
+          unread_count: mine ? known.unread_count : known.unread_count + 1,
+        });
+        return;
+      }
+      api.conversation(m.conversation_id).then(
+        ({ data }) => {
+          if ((data.status === 'request') === requests && data.status !== 'declined') update(data);
+        },
+        () => {},
+      );
+    },
+    user !== null,
+  );
+  useSocketEvent('conversation:read', (e) => {
+    const known = changed.get(e.conversation_id) ?? paged.items.find((c) => c.id === e.conversation_id);
+    if (known && known.unread_count > 0) update({ ...known, unread_count: 0 });
+  });
+
+  const listed = new Set(paged.items.map((c) => c.id));
+  const items = [...paged.items.map((c) => changed.get(c.id) ?? c), ...[...changed.values()].filter((c) => !listed.has(c.id))]
+    .filter((c) => !dropped.has(c.id) && (c.status === 'request') === requests)
+    .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  return { ...paged, items, update, drop };
 }

@@ -3,7 +3,7 @@
  * comments with replies and votes, and related posts. The address is checked before entry (a missing post
  * is a real 404), and the page embeds the post's JSON-LD.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../core/limits.ts';
@@ -13,14 +13,18 @@ import { BackArrow } from '../components/BackArrow.tsx';
 import { Comments } from '../components/core/Comments.tsx';
 import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
+import { Button } from '../components/ui/Button.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { updateItem, useItem, useVisible } from '../lib/items.ts';
 import { useActivePath } from '../lib/language.ts';
 import { excerpt, pageMeta } from '../lib/meta.ts';
 import { idParam, notFound, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
+import { useSignIn } from '../lib/signin.tsx';
 import { useToast } from '../lib/toast.tsx';
 import type { Route } from './+types/problem';
+
+const AdviceDialog = lazy(() => import('../components/core/AdviceDialog.tsx').then((m) => ({ default: m.AdviceDialog })));
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(request, params.id);
@@ -49,7 +53,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Problem({ loaderData }: Route.ComponentProps) {
-  const { api, locale } = useSession();
+  const { api, locale, user } = useSession();
+  const signIn = useSignIn();
+  const [advising, setAdvising] = useState(false);
   const toActive = useActivePath();
   const toast = useToast();
   const intl = useIntl();
@@ -93,6 +99,19 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
           onRemoved={() => navigate(toActive(localizedPath(locale, '/')), { replace: true })}
         />
       )}
+      {/* Advice goes to the author alone; they may have turned it off for this post. */}
+      {post.is_mine || post.advice_disabled || editing ? null : (
+        <div className="mt-3 flex justify-end">
+          <Button aria-haspopup="dialog" onClick={() => (user ? setAdvising(true) : signIn.open())}>
+            <FormattedMessage id="advice.send" />
+          </Button>
+        </div>
+      )}
+      {advising ? (
+        <Suspense fallback={null}>
+          <AdviceDialog postId={post.id} author={post.user.nickname} onClose={() => setAdvising(false)} />
+        </Suspense>
+      ) : null}
       <Comments key={post.id} postId={post.id} first={loaderData.comments} />
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-10">

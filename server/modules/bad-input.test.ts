@@ -141,6 +141,32 @@ const fields: Field[] = [
     },
   },
   {
+    name: 'message',
+    field: 'content',
+    max: LIMITS.message,
+    send: async (g, v) => t.call(g, 'POST', '/api/messages', { user_id: (await signInGuest(t.app)).id, content: v }),
+  },
+  {
+    name: 'advice',
+    field: 'content',
+    max: LIMITS.advice,
+    send: async (g, v) =>
+      t.call(g, 'POST', '/api/advices', {
+        post_id: await created(await signInGuest(t.app), '/api/posts', { content: story('Advice') }),
+        content: v,
+      }),
+  },
+  {
+    name: 'message report note',
+    field: 'note',
+    max: REPORT_NOTE_MAX,
+    send: async (g, v) => {
+      const sender = await signInGuest(t.app);
+      const message = await created(sender, '/api/messages', { user_id: g.id, content: 'Hello' });
+      return t.call(g, 'POST', '/api/report-message', { message_id: message, report_type_id: ids.reportType, note: v });
+    },
+  },
+  {
     name: 'nickname',
     field: 'nickname',
     max: LIMITS.nickname.max,

@@ -172,7 +172,7 @@ test('what someone writes survives a reload and a cancel, is forgotten at sign-o
   await comment.fill('I went through the same thing last year.');
   await other.reload();
   await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue('I went through the same thing last year.');
-  await other.getByRole('button', { name: 'Send' }).first().click();
+  await other.getByRole('button', { name: 'Send', exact: true }).first().click();
   await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue('');
   await other.reload();
   await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue('');

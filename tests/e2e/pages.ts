@@ -124,3 +124,11 @@ export async function signInAsGuest(page: Page) {
   expect(res.status()).toBe(201);
   return (await res.json()).data as { id: number; nickname: string; avatar: { id: number } | null };
 }
+
+/** Collects the page's console errors (hydration errors among them) and uncaught exceptions into `errors`. */
+export function watchErrors(page: Page, errors: string[]) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+}

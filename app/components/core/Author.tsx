@@ -1,18 +1,41 @@
-/** Who wrote something and when: avatar, nickname, rank, an optional feeling, relative time. */
+/**
+ * Who wrote something and when: avatar, nickname, rank, an optional feeling, relative time. Someone else's name
+ * opens their card (message, block); a signed-out reader is asked to sign in first. The card's code loads on first use.
+ */
+import { lazy, Suspense, useState } from 'react';
 import { FormattedRelativeTime } from 'react-intl';
 import type { Feeling, PublicUser } from '../../../core/types.ts';
 import { secondsFrom, useNow } from '../../lib/now.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useSignIn } from '../../lib/signin.tsx';
+
+const PersonDialog = lazy(() => import('./PersonDialog.tsx').then((m) => ({ default: m.PersonDialog })));
 
 export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at: string; feeling?: Feeling | null; size?: number }) {
   const now = useNow();
+  const { user: me } = useSession();
+  const signIn = useSignIn();
+  const [open, setOpen] = useState(false);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       {user.avatar ? (
         <img src={user.avatar.url} alt="" width={size} height={size} className="shrink-0 rounded-full bg-stone-100 dark:bg-stone-800" />
       ) : null}
-      <span className="font-medium" dir="auto">
-        {user.nickname}
-      </span>
+      {me?.id === user.id ? (
+        <span className="font-medium" dir="auto">
+          {user.nickname}
+        </span>
+      ) : (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => (me ? setOpen(true) : signIn.open())}
+          className="min-w-0 font-medium break-words hover:underline"
+          dir="auto"
+        >
+          {user.nickname}
+        </button>
+      )}
       <span className="text-stone-500 dark:text-stone-400">· {user.rank.name}</span>
       {feeling ? (
         <span className="text-stone-600 dark:text-stone-300">
@@ -22,6 +45,11 @@ export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at:
       <time className="text-stone-500 dark:text-stone-400" dateTime={at}>
         · <FormattedRelativeTime value={secondsFrom(at, now)} updateIntervalInSeconds={60} numeric="auto" />
       </time>
+      {open ? (
+        <Suspense fallback={null}>
+          <PersonDialog person={user} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

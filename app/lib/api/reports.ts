@@ -1,13 +1,14 @@
-/** Reports of posts, moods and comments, and the reasons to choose from. */
+/** Reports of posts, moods, comments and messages, and the reasons to choose from. */
 import type { noticeSchema } from '../../../core/schemas/envelopes.ts';
 import type { reportTypeListSchema } from '../../../core/schemas/reports.ts';
 import type { Http } from './client.ts';
 
-export type ReportTarget = 'post' | 'mood' | 'comment';
+export type ReportTarget = 'post' | 'mood' | 'comment' | 'message';
 const REPORT_PATHS: Record<ReportTarget, string> = {
   post: '/api/reports',
   mood: '/api/user/store/report/mood',
   comment: '/api/report-comment',
+  message: '/api/report-message',
 };
 
 export function reportsApi(http: Http) {

@@ -1,26 +1,30 @@
-/** General settings (settings layout): theme and interface language. */
+/** General settings (settings layout): theme, interface language, who can message me, and the people I blocked. */
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { THEMES } from '../../../core/limits.ts';
 import { LOCALES } from '../../../core/locales.ts';
 import { PageHeading } from '../../components/Status.tsx';
+import { BlockedPeople, MessagingChoices } from '../../components/settings/MessagingSettings.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { controlClass } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
-import { requireUser } from '../../lib/guard.ts';
+import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { useLanguageSwitch } from '../../lib/language.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';
 import type { Route } from './+types/general';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   await requireUser(context);
-  return null;
+  const api = loaderApi(context);
+  const [messaging, blocked] = await Promise.all([required(request, api.messageSettings()), required(request, api.blocks())]);
+  return { messaging: messaging.data, blocked };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'settings-general', { noindex: true });
 
-export default function General() {
+export default function General({ loaderData }: Route.ComponentProps) {
   const { theme, setTheme } = useSession();
 
   return (
@@ -50,6 +54,8 @@ export default function General() {
           </div>
         </Panel>
         <LanguageChoice />
+        <MessagingChoices initial={loaderData.messaging} />
+        <BlockedPeople first={loaderData.blocked} />
       </div>
     </>
   );

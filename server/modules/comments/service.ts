@@ -11,6 +11,7 @@ import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
+import { notBlocked } from '../blocks/filter.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -45,7 +46,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
         rn: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt}, ${comments.id})`.as('rn'),
       })
       .from(comments)
-      .where(inArray(comments.parentId, parents))
+      .where(and(inArray(comments.parentId, parents), notBlocked(viewer.id, comments.userId)))
       .as('ranked');
     const replyRows = await commentQuery(db, viewer.id)
       .innerJoin(ranked, eq(ranked.id, comments.id))
@@ -73,7 +74,8 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
   }));
 }
 
-async function pageOf(db: DbOrTx, viewer: Viewer, where: SQL | undefined, q: PageQuery, withReplies: boolean) {
+async function pageOf(db: DbOrTx, viewer: Viewer, shown: SQL | undefined, q: PageQuery, withReplies: boolean) {
+  const where = and(shown, notBlocked(viewer.id, comments.userId));
   const [rows, [{ total }]] = await Promise.all([
     commentQuery(db, viewer.id).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(q.per_page).offset(offset(q)),
     db.select({ total: sql<number>`count(*)::int` }).from(comments).where(where),

@@ -10,6 +10,7 @@ import { avatars, feelings, moodHides, moodInteractions, moods, users } from '..
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { notBlocked } from '../blocks/filter.ts';
 import { feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { pollJson } from '../polls/service.ts';
@@ -73,6 +74,7 @@ function visibleTo(viewer: Viewer): SQL[] {
   if (viewer.languages) where.push(inArray(moods.language, [...viewer.languages]));
   if (viewer.id !== null) {
     where.push(sql`not exists(select 1 from ${moodHides} where ${moodHides.moodId} = ${moods.id} and ${moodHides.userId} = ${viewer.id})`);
+    where.push(notBlocked(viewer.id, moods.userId));
   }
   return where;
 }

@@ -24,6 +24,7 @@ import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { prepared } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
+import { notBlocked } from '../blocks/filter.ts';
 import { daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { pollJson } from '../polls/service.ts';
@@ -118,6 +119,7 @@ function visibleTo(viewer: Viewer): SQL[] {
   if (viewer.languages) where.push(inArray(posts.language, [...viewer.languages]));
   if (viewer.id !== null) {
     where.push(not(markedBy(postHides, viewer.id)));
+    where.push(notBlocked(viewer.id, posts.userId));
   }
   return where;
 }
@@ -170,7 +172,7 @@ function everyLanguagePage(db: DbOrTx, signedIn: boolean) {
     db
       .select({ id: posts.id, total: sql<number>`(${kept} - ${hidden})::int` })
       .from(posts)
-      .where(signedIn ? not(markedBy(postHides, viewerId)) : undefined)
+      .where(signedIn ? and(not(markedBy(postHides, viewerId)), notBlocked(viewerId, posts.userId)) : undefined)
       .orderBy(...newest)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))

@@ -12,6 +12,7 @@ import { comments, feelings, moods, posts, supports } from '../../../db/schema.t
 import { Invalid, ownedBy, Rejected, TooMany } from '../../errors.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { takeBackAdvicePoints } from '../advices/service.ts';
 import { takeBackCommentPoints } from '../comments/service.ts';
 import { bumpCount } from '../feed/service.ts';
 import { requireFeeling } from '../feelings/service.ts';
@@ -161,13 +162,14 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
 
 /**
  * Points count what stands: the post's own and its supports' go with it (the author's and each supporter's, as
- * withdrawing a support would take them), and so do those of the comments deleted with it (their authors').
+ * withdrawing a support would take them), and so do those of the comments and advice deleted with it (their authors').
  */
 export async function deletePost(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await activeUser(tx, userId);
     const row = await ownPost(tx, userId, id);
     await takeBackCommentPoints(tx, eq(comments.postId, id));
+    await takeBackAdvicePoints(tx, id);
     // A support of one's own post earned nothing (actions.ts), so it takes nothing back.
     const supporters = await tx
       .select({ userId: supports.userId })

@@ -11,6 +11,7 @@ import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
+import { notBlocked } from '../blocks/filter.ts';
 import { bumpCount, daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
 import { activeUser, authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
@@ -65,11 +66,13 @@ async function hydrate(db: DbOrTx, rows: ThoughtJoin[], viewer: Viewer): Promise
 
 const newest = newestFirst(thoughts.createdAt, thoughts.id);
 const inLanguages = (viewer: Viewer): SQL | undefined => (viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined);
+/** What a list shows the viewer: their content languages, without the thoughts of people they blocked. */
+const visibleTo = (viewer: Viewer) => and(inLanguages(viewer), notBlocked(viewer.id, thoughts.userId));
 
 export async function listThoughts(db: DbOrTx, viewer: Viewer, q: PageQuery) {
   const [rows, total] = await Promise.all([
     thoughtQuery(db, viewer.id)
-      .where(inLanguages(viewer))
+      .where(visibleTo(viewer))
       .orderBy(...newest)
       .limit(q.per_page)
       .offset(offset(q)),
@@ -166,7 +169,7 @@ export async function popularThoughts(db: DbOrTx, viewer: Viewer): Promise<Thoug
     .as('recent');
   const rows = await thoughtQuery(db, viewer.id)
     .innerJoin(recent, eq(recent.thoughtId, thoughts.id))
-    .where(inLanguages(viewer))
+    .where(visibleTo(viewer))
     .orderBy(desc(recent.n), ...newest)
     .limit(10);
   return hydrate(db, rows, viewer);
@@ -178,7 +181,7 @@ export async function relatedThoughts(db: DbOrTx, viewer: Viewer, thoughtId: num
   if (!source) throw new NotFound();
   const total = sql`${thoughts.loveCount} + ${thoughts.insightfulCount} + ${thoughts.relateCount} + ${thoughts.hopeCount}`;
   const rows = await thoughtQuery(db, viewer.id)
-    .where(and(eq(thoughts.language, source.language), ne(thoughts.id, thoughtId)))
+    .where(and(eq(thoughts.language, source.language), ne(thoughts.id, thoughtId), notBlocked(viewer.id, thoughts.userId)))
     .orderBy(desc(total), ...newest)
     .limit(6);
   return hydrate(db, rows, viewer);

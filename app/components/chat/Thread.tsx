@@ -1,0 +1,404 @@
+/**
+ * One conversation: its messages (older ones load as the reader scrolls up, keeping what they were reading in
+ * place), new ones arriving live, read receipts and typing when both people turned them on, and the composer.
+ * Seen on screen, the conversation is marked read, which clears its badge in every tab. A request stays folded
+ * until its reader accepts, declines, or blocks and reports the person.
+ */
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FormattedMessage, FormattedRelativeTime, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import type { Conversation, Message, Paged } from '../../../core/types.ts';
+import { removeAuthor } from '../../lib/items.ts';
+import { useActivePath } from '../../lib/language.ts';
+import { secondsFrom, useNow } from '../../lib/now.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useSocketConnect, useSocketEvent } from '../../lib/socket.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { setUnread } from '../../lib/unread.ts';
+import { AppLink } from '../AppLink.tsx';
+import { BackArrow } from '../BackArrow.tsx';
+import { ConfirmDialog, ReportDialog } from '../core/dialogs.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Panel } from '../ui/Panel.tsx';
+import { MessageComposer } from './MessageComposer.tsx';
+
+/** How close to the top (px) the reader must scroll for the older messages to load. */
+const NEAR_TOP = 120;
+/** How long "typing…" stays after the other person's last keystroke signal. */
+const TYPING_SHOWN_MS = 5000;
+
+/** A message written here that the server has not taken yet. */
+interface Outgoing {
+  key: number;
+  content: string;
+  created_at: string;
+  failed: boolean;
+}
+let outgoingKeys = 0;
+
+export function Thread({
+  conversation: initial,
+  first,
+  backTo,
+  onChange,
+  onLeave,
+}: {
+  conversation: Conversation;
+  first: Paged<Message>;
+  /** The list this conversation was opened from. */
+  backTo: string;
+  /** The conversation changed (accepted, read, a message): the list shows it so. */
+  onChange: (c: Conversation) => void;
+  /** The conversation left the list (declined, its person blocked). */
+  onLeave: (id: number) => void;
+}) {
+  const { api, user } = useSession();
+  const intl = useIntl();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const toActive = useActivePath();
+  const [conversation, setConversation] = useState(initial);
+  // Oldest first, as shown; the server pages newest first.
+  const [messages, setMessages] = useState<Message[]>(() => [...first.data].reverse());
+  const [older, setOlder] = useState({ page: first.meta.current_page, last: first.meta.last_page, loading: false, failed: false });
+  const anchor = useRef(first.data[0]?.id);
+  const [typing, setTyping] = useState(false);
+  const [confirmBlock, setConfirmBlock] = useState<'block' | 'block-report' | null>(null);
+  const [reporting, setReporting] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  const scroller = useRef<HTMLOListElement>(null);
+  /** Where the reader was before older messages were put above: distance from the bottom. */
+  const keep = useRef<number | null>(null);
+  const stickToEnd = useRef(true);
+
+  const id = conversation.id;
+  const other = conversation.other_user;
+  const name = other?.nickname ?? intl.formatMessage({ id: 'chat.deleted_account' });
+  const isRequest = conversation.status === 'request';
+
+  const change = (next: Conversation) => {
+    setConversation(next);
+    onChange(next);
+  };
+
+  // Read when on screen: now, when a message arrives, and when the tab comes back into view.
+  const unread = conversation.unread_count;
+  const markRead = useCallback(() => {
+    if (isRequest || document.visibilityState !== 'visible') return;
+    api.markConversationRead(id).then(setUnread, () => {
+      // The badge stays; the next message or visit marks it again.
+    });
+    setConversation((c) => (c.unread_count ? { ...c, unread_count: 0 } : c));
+  }, [api, id, isRequest]);
+  useEffect(() => {
+    if (unread > 0) markRead();
+  }, [unread, markRead]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') markRead();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [markRead]);
+  // The list's badge goes as soon as the conversation is open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening; later changes tell the list themselves.
+  useEffect(() => {
+    if (initial.unread_count > 0 && initial.status !== 'request') onChange({ ...initial, unread_count: 0 });
+  }, []);
+
+  useSocketEvent('message', (m) => {
+    if (m.conversation_id !== id) return;
+    setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
+    if (m.sender_id !== user?.id) {
+      setTyping(false);
+      setConversation((c) => ({ ...c, unread_count: c.unread_count + 1, last_message: m }));
+    }
+  });
+  // Messages sent before the socket was listening, or while it was away, are fetched on connecting.
+  useSocketConnect(() => {
+    api.conversationMessages(id).then(
+      (page) => {
+        const fresh = [...page.data].reverse();
+        setMessages((ms) => [...ms, ...fresh.filter((m) => !ms.some((x) => x.id === m.id))].sort((x, y) => x.id - y.id));
+        const missed = fresh.filter((m) => m.sender_id !== user?.id && !messages.some((x) => x.id === m.id)).length;
+        if (missed > 0) setConversation((c) => ({ ...c, unread_count: c.unread_count + missed }));
+      },
+      () => {},
+    );
+  });
+  useSocketEvent('messages:seen', (e) => {
+    if (e.conversation_id !== id) return;
+    setMessages((ms) =>
+      ms.map((m) => (m.sender_id === user?.id && !m.seen_at && m.created_at <= e.seen_at ? { ...m, seen_at: e.seen_at } : m)),
+    );
+  });
+  useSocketEvent('typing', (e) => {
+    if (e.conversation_id === id && e.user_id !== user?.id) setTyping(true);
+  });
+  useEffect(() => {
+    if (!typing) return;
+    const timer = setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [typing]);
+
+  // Opening shows the newest messages; a new one keeps the view at the end if the reader was there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every change of the messages shown.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (keep.current !== null) {
+      el.scrollTop = el.scrollHeight - keep.current;
+      keep.current = null;
+    } else if (stickToEnd.current) el.scrollTop = el.scrollHeight;
+  }, [messages, outgoing, typing]);
+
+  async function loadOlder() {
+    if (older.loading || older.page >= older.last) return;
+    setOlder((o) => ({ ...o, loading: true, failed: false }));
+    try {
+      const next = await api.conversationMessages(id, older.page + 1, anchor.current);
+      const el = scroller.current;
+      if (el) keep.current = el.scrollHeight - el.scrollTop;
+      setMessages((ms) => [...[...next.data].reverse().filter((m) => !ms.some((x) => x.id === m.id)), ...ms]);
+      setOlder({ page: next.meta.current_page, last: next.meta.last_page, loading: false, failed: false });
+    } catch {
+      setOlder((o) => ({ ...o, loading: false, failed: true }));
+    }
+  }
+
+  function onScroll() {
+    const el = scroller.current;
+    if (!el) return;
+    stickToEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (el.scrollTop < NEAR_TOP && !older.failed) void loadOlder();
+  }
+
+  /**
+   * Sends a message written here: it shows at once as sending; once the server takes it, it joins the list (the
+   * socket's copy of it is then a repeat); refused or lost, it stays as not sent, with a way to try again.
+   */
+  async function send(content: string, retry?: Outgoing) {
+    stickToEnd.current = true;
+    const item = retry
+      ? { ...retry, failed: false }
+      : { key: ++outgoingKeys, content, created_at: new Date().toISOString(), failed: false };
+    setOutgoing((os) => (retry ? os.map((o) => (o.key === item.key ? item : o)) : [...os, item]));
+    try {
+      const { data: m } = await api.sendMessage(id, content);
+      setOutgoing((os) => os.filter((o) => o.key !== item.key));
+      setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
+      change({ ...conversation, status: 'accepted', last_message: m, updated_at: m.created_at });
+    } catch (err) {
+      setOutgoing((os) => os.map((o) => (o.key === item.key ? { ...o, failed: true } : o)));
+      toast.failed(err);
+    }
+  }
+
+  async function accept() {
+    setBusy(true);
+    try {
+      const { data } = await api.acceptRequest(id);
+      change(data);
+    } catch (err) {
+      toast.failed(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function decline() {
+    setBusy(true);
+    try {
+      setUnread(await api.declineRequest(id));
+      onLeave(id);
+      toast.success(intl.formatMessage({ id: 'chat.declined' }));
+      await navigate(toActive(backTo));
+    } catch (err) {
+      toast.failed(err);
+      setBusy(false);
+    }
+  }
+
+  async function block(andReport: boolean) {
+    if (!other) return;
+    try {
+      await api.block(other.id);
+      removeAuthor(other.id);
+      onLeave(id);
+      toast.success(intl.formatMessage({ id: 'person.blocked' }, { nickname: other.nickname }));
+      const last = [...messages].reverse().find((m) => m.sender_id === other.id);
+      if (andReport && last) setReporting(last.id);
+      else await navigate(toActive(backTo));
+    } catch (err) {
+      toast.failed(err);
+    }
+  }
+
+  const hasOlder = older.page < older.last;
+  return (
+    <Panel as="section" aria-labelledby="thread-heading" padding="none" className="flex min-h-[28rem] flex-col md:min-h-0">
+      <header className="flex items-center gap-3 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
+        <AppLink to={backTo} className="rounded-full px-2 py-1 text-brand-700 md:hidden dark:text-brand-100">
+          <BackArrow />
+          <span className="sr-only">
+            <FormattedMessage id="chat.back" />
+          </span>
+        </AppLink>
+        {other?.avatar ? <img src={other.avatar.url} alt="" width={32} height={32} className="shrink-0 rounded-full" /> : null}
+        <h2 id="thread-heading" className="min-w-0 flex-1 truncate font-semibold" dir="auto">
+          {name}
+        </h2>
+        {other ? (
+          <Button variant="ghost" size="sm" onClick={() => setConfirmBlock('block')}>
+            <FormattedMessage id="person.block" />
+          </Button>
+        ) : null}
+      </header>
+      {isRequest ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+          <p>
+            <FormattedMessage id="chat.request_folded" values={{ nickname: name }} />
+          </p>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button variant="primary" busy={busy} onClick={accept}>
+              <FormattedMessage id="chat.accept" />
+            </Button>
+            <Button disabled={busy} onClick={decline}>
+              <FormattedMessage id="chat.decline" />
+            </Button>
+            {other ? (
+              <Button variant="ghost" disabled={busy} onClick={() => setConfirmBlock('block-report')}>
+                <FormattedMessage id="chat.block_report" />
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : (
+        <>
+          <ol
+            ref={scroller}
+            onScroll={onScroll}
+            aria-label={intl.formatMessage({ id: 'chat.thread_label' }, { nickname: name })}
+            aria-busy={older.loading}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the message list scrolls, so the keyboard must be able to reach it.
+            tabIndex={0}
+            className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <li className="text-center text-sm text-stone-500 dark:text-stone-400">
+              {hasOlder ? (
+                <Button variant="ghost" size="sm" busy={older.loading} onClick={loadOlder}>
+                  <FormattedMessage id={older.loading ? 'common.loading' : older.failed ? 'common.retry' : 'chat.older'} />
+                </Button>
+              ) : messages.length > 0 ? (
+                <FormattedMessage id="chat.start" />
+              ) : (
+                <FormattedMessage id="chat.first_message" values={{ nickname: name }} />
+              )}
+            </li>
+            {messages.map((m) => (
+              <MessageBubble key={m.id} message={m} mine={m.sender_id === user?.id}>
+                {m.sender_id === user?.id ? (
+                  m.seen_at ? (
+                    <FormattedMessage id="chat.seen" />
+                  ) : null
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => setReporting(m.id)}
+                    className="underline opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus:opacity-100"
+                  >
+                    <FormattedMessage id="chat.report" />
+                  </button>
+                )}
+              </MessageBubble>
+            ))}
+            {outgoing.map((o) => (
+              <MessageBubble key={`out-${o.key}`} message={o} mine pending={!o.failed}>
+                {o.failed ? (
+                  <>
+                    <span className="font-semibold text-red-700 dark:text-red-400">
+                      <FormattedMessage id="chat.not_sent" />
+                    </span>
+                    <button type="button" className="underline" onClick={() => send(o.content, o)}>
+                      <FormattedMessage id="common.retry" />
+                    </button>
+                  </>
+                ) : (
+                  <span role="status">
+                    <FormattedMessage id="chat.sending" />
+                  </span>
+                )}
+              </MessageBubble>
+            ))}
+          </ol>
+          <p aria-live="polite" className="min-h-5 px-4 text-sm text-stone-500 dark:text-stone-400">
+            {typing ? <FormattedMessage id="chat.typing" values={{ nickname: name }} /> : null}
+          </p>
+          {conversation.can_reply ? (
+            <MessageComposer conversationId={id} recipient={name} onSend={(content) => send(content)} />
+          ) : (
+            <p className="border-t border-stone-200 px-4 py-3 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
+              <FormattedMessage id="chat.cannot_reply" />
+            </p>
+          )}
+        </>
+      )}
+      {confirmBlock ? (
+        <ConfirmDialog
+          title={<FormattedMessage id="person.block_title" values={{ nickname: name }} />}
+          confirm={<FormattedMessage id={confirmBlock === 'block' ? 'person.block' : 'chat.block_report'} />}
+          onConfirm={() => block(confirmBlock === 'block-report')}
+          onClose={() => setConfirmBlock(null)}
+        >
+          <FormattedMessage id="person.block_text" />
+        </ConfirmDialog>
+      ) : null}
+      {reporting !== null ? (
+        <ReportDialog
+          target="message"
+          id={reporting}
+          onClose={() => {
+            setReporting(null);
+            if (isRequest) void navigate(toActive(backTo));
+          }}
+        />
+      ) : null}
+    </Panel>
+  );
+}
+
+function MessageBubble({
+  message: m,
+  mine,
+  pending = false,
+  children,
+}: {
+  message: { content: string; created_at: string };
+  mine: boolean;
+  pending?: boolean;
+  /** What follows the time: seen, sending, not sent, report. */
+  children?: ReactNode;
+}) {
+  const now = useNow();
+  return (
+    <li
+      className={`group flex max-w-[85%] flex-col ${mine ? 'ms-auto items-end' : 'me-auto items-start'}`}
+      data-testid="message"
+      aria-busy={pending || undefined}
+    >
+      <p
+        dir="auto"
+        className={`rounded-2xl px-3 py-2 break-words whitespace-pre-wrap ${mine ? 'bg-brand-600 text-white' : 'bg-stone-100 dark:bg-stone-800'} ${pending ? 'opacity-70' : ''}`}
+      >
+        {m.content}
+      </p>
+      <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-stone-500 dark:text-stone-400">
+        <time dateTime={m.created_at}>
+          <FormattedRelativeTime value={secondsFrom(m.created_at, now)} updateIntervalInSeconds={60} numeric="auto" />
+        </time>
+        {children}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Advice: private words to a post's author, seen only by that author. Refused (one neutral 403) when the author
+ * turned advice off on the post or either person blocked the other; earns its sender DESIGN.md's points in the
+ * same transaction.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import { POINTS } from '../../../core/limits.ts';
+import type { Advice } from '../../../core/types.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
+import { advices, avatars, posts, users } from '../../../db/schema.ts';
+import { AppError, Invalid, NotFound } from '../../errors.ts';
+import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { blockedEitherWay, notBlocked } from '../blocks/filter.ts';
+import { authorColumns, awardPoints, serializer, toAuthor } from '../users/service.ts';
+import { takeWriteSlot } from '../writes/service.ts';
+
+/** Characters of the post shown beside each advice. */
+const EXCERPT = 140;
+const excerpt = (content: string) => {
+  const chars = Array.from(content);
+  return chars.length > EXCERPT ? `${chars.slice(0, EXCERPT).join('').trimEnd()}…` : content;
+};
+
+function adviceQuery(db: DbOrTx) {
+  return db
+    .select({ advice: advices, ...authorColumns, postContent: posts.content })
+    .from(advices)
+    .innerJoin(users, eq(users.id, advices.senderId))
+    .leftJoin(avatars, eq(avatars.id, users.avatarId))
+    .innerJoin(posts, eq(posts.id, advices.postId));
+}
+
+type AdviceJoin = Awaited<ReturnType<ReturnType<typeof adviceQuery>['execute']>>[number];
+
+async function hydrate(db: DbOrTx, rows: AdviceJoin[], locale: string): Promise<Advice[]> {
+  const s = await serializer(db, locale);
+  return rows.map(({ advice: a, postContent, ...author }) => ({
+    id: a.id,
+    post_id: a.postId,
+    content: a.content,
+    sender: toAuthor(author, s),
+    created_at: a.createdAt.toISOString(),
+    post: { id: a.postId, excerpt: excerpt(postContent) },
+  }));
+}
+
+export async function sendAdvice(db: Db, me: number, locale: string, postId: number, content: string): Promise<Advice> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({
+        authorId: posts.userId,
+        adviceDisabled: posts.adviceDisabled,
+        blocked: sql<boolean>`${blockedEitherWay(me, posts.userId)}`,
+      })
+      .from(posts)
+      .where(eq(posts.id, postId));
+    if (!post) throw new NotFound();
+    if (post.authorId === me) throw new Invalid({ post_id: { key: 'validation.own_post' } });
+    if (post.adviceDisabled || post.blocked) throw new AppError(403, 'ADVICE_NOT_ALLOWED', { key: 'errors.advice_not_allowed' });
+    await takeWriteSlot(tx, me, 'advice');
+    const [row] = await tx
+      .insert(advices)
+      .values({ postId, senderId: me, recipientId: post.authorId, content: content.trim() })
+      .returning({ id: advices.id });
+    await awardPoints(tx, me, POINTS.advice);
+    const [advice] = await hydrate(tx, await adviceQuery(tx).where(eq(advices.id, row.id)), locale);
+    return advice;
+  });
+}
+
+/** Advice on a post about to be deleted takes back the points it earned its senders: points count what stands. */
+export async function takeBackAdvicePoints(tx: Tx, postId: number): Promise<void> {
+  const senders = await tx
+    .select({ userId: advices.senderId, n: count() })
+    .from(advices)
+    .where(eq(advices.postId, postId))
+    .groupBy(advices.senderId);
+  for (const { userId, n } of senders) await awardPoints(tx, userId, -POINTS.advice * n);
+}
+
+/** The advice I received, newest first, without what people I blocked sent. */
+export async function listAdvices(db: DbOrTx, me: number, locale: string, q: PageQuery) {
+  const where = and(eq(advices.recipientId, me), notBlocked(me, advices.senderId));
+  const [rows, [{ total }]] = await Promise.all([
+    adviceQuery(db)
+      .where(where)
+      .orderBy(sql`${advices.createdAt} desc nulls last`, sql`${advices.id} desc nulls last`)
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: count() }).from(advices).where(where),
+  ]);
+  return paged(await hydrate(db, rows, locale), total, q, '/api/advices');
+}

@@ -1,0 +1,48 @@
+/**
+ * Blocks: silent, and mutual in effect for messages and advice (filter.ts blockedEitherWay); the blocked person's
+ * writing leaves the blocker's lists (filter.ts notBlocked). Our conversation leaves the blocker's list only (the
+ * blocked person is not told, so theirs stays, unable to reply) and comes back on unblock.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { PublicUser, Unread } from '../../../core/types.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { avatars, blocks, users } from '../../../db/schema.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { hideConversationWith } from '../messages/service.ts';
+import { serializer, toPublicUser } from '../users/service.ts';
+
+/** Blocks or unblocks a person (each idempotent); answers my new message totals when they moved. */
+export async function setBlocked(db: Db, me: number, userId: number, blocked: boolean): Promise<Unread | null> {
+  if (blocked && userId === me) throw new Invalid({ user_id: { key: 'validation.yourself' } });
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw new NotFound();
+    const changed = blocked
+      ? await tx.insert(blocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing().returning()
+      : await tx
+          .delete(blocks)
+          .where(and(eq(blocks.blockerId, me), eq(blocks.blockedId, userId)))
+          .returning();
+    return changed.length > 0 ? hideConversationWith(tx, me, userId, blocked) : null;
+  });
+}
+
+/** The people I blocked, the latest first. */
+export async function listBlocked(db: DbOrTx, me: number, locale: string, q: PageQuery) {
+  const [rows, [{ total }], s] = await Promise.all([
+    db
+      .select({ id: users.id, nickname: users.nickname, avatarId: users.avatarId, avatarFile: avatars.file, points: users.points })
+      .from(blocks)
+      .innerJoin(users, eq(users.id, blocks.blockedId))
+      .leftJoin(avatars, eq(avatars.id, users.avatarId))
+      .where(eq(blocks.blockerId, me))
+      .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: count() }).from(blocks).where(eq(blocks.blockerId, me)),
+    serializer(db, locale),
+  ]);
+  const data: PublicUser[] = rows.map((r) => toPublicUser(r, s));
+  return paged(data, total, q, '/api/blocks');
+}
