@@ -14,7 +14,11 @@ if (!postgres) {
 
 const include = ['{core,server,db,app,scripts}/**/*.test.{ts,tsx}'];
 /** Races that only PostgreSQL can interleave (PGlite runs one query at a time): they run in the postgres project only. */
-const postgresOnly = ['server/modules/concurrency.test.ts', 'server/modules/users/claims.test.ts'];
+const postgresOnly = [
+  'server/modules/concurrency.test.ts',
+  'server/modules/users/claims.test.ts',
+  'server/modules/moderation/race.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   /** 403: someone else's content. */
   'FORBIDDEN',
+  /** 403: a moderator suspended this account until `suspended_until`; reading and signing in still work. */
+  'SUSPENDED',
   /** 404: an unknown id. */
   'NOT_FOUND',
   /** 404: no such API path. */
@@ -29,6 +31,8 @@ export const ERROR_CODES = [
   'DUPLICATE',
   /** 422: the user already reported this item. */
   'ALREADY_REPORTED',
+  /** 422: this removal was already appealed (one appeal per removal). */
+  'ALREADY_APPEALED',
   /** 429: 5 posts in the last 24 hours; `retry_at` says when the next one may be written. */
   'POST_LIMIT',
   /** 429: as many topics, moods, thoughts or comments as core/limits.ts WRITE_LIMITS allow in their window; `retry_at` as above. */

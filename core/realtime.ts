@@ -33,12 +33,21 @@ export interface MessageEvent {
   seen_at: string | null;
 }
 
+/** To moderators watching the queue: it changed (a report, a crisis signal, an appeal, an action); the list refetches. */
+export interface ModerationQueueEvent {
+  change: 'queued' | 'acted';
+}
+
+/** The room of the moderators' queue; only a moderator's socket may join it (`moderation:watch`). */
+export const MODERATION_ROOM = 'moderation:queue';
+
 export interface ServerToClientEvents {
   notification: (notification: NotificationEvent) => void;
   message: (message: MessageEvent) => void;
   'feed:new': (item: FeedNew) => void;
   /** To the device showing the approved QR code: it collects its session with `POST /api/check-session`. */
   'qr:approved': (event: { status: 'approved' }) => void;
+  'moderation:queue': (event: ModerationQueueEvent) => void;
 }
 
 export interface ClientToServerEvents {
@@ -47,6 +56,8 @@ export interface ClientToServerEvents {
   unsubscribe: (room: PublicRoom) => void;
   /** Waits for the approval of this QR sign-in code (one code per socket; a new one replaces the old). */
   'qr:watch': (qrToken: string) => void;
+  /** Joins the moderators' queue room when the socket's user is a moderator (checked at the time); the answer says whether it joined. */
+  'moderation:watch': (ack?: (joined: boolean) => void) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

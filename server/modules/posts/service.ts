@@ -26,6 +26,7 @@ import { prepared } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
+import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
 import { authorColumns, type Serializer, serializer, toAuthor } from '../users/service.ts';
 
@@ -47,6 +48,7 @@ function toPost(row: DetailsRow, s: Serializer, viewer: Viewer): Post {
     is_favorited: isFavorited,
     is_hidden: isHidden,
     is_mine: viewer.id === p.userId,
+    ...underReview(p.moderation),
     share_disabled: p.shareDisabled,
     advice_disabled: p.adviceDisabled,
     notifications_disabled: p.notificationsDisabled,
@@ -92,7 +94,7 @@ function byIds(db: DbOrTx, signedIn: boolean) {
       .innerJoin(users, eq(users.id, posts.userId))
       .leftJoin(avatars, eq(avatars.id, users.avatarId))
       .leftJoin(feelings, eq(feelings.id, posts.feelingId))
-      .where(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`)
+      .where(and(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`, shownTo(posts, signedIn ? sql.placeholder('viewerId') : null)))
       .prepare(name),
   );
 }
@@ -116,6 +118,7 @@ async function postsInOrder(db: DbOrTx, picked: { id: number }[], viewer: Viewer
 function visibleTo(viewer: Viewer): SQL[] {
   const where: SQL[] = [];
   if (viewer.languages) where.push(inArray(posts.language, [...viewer.languages]));
+  where.push(shownTo(posts, viewer.id));
   if (viewer.id !== null) {
     where.push(not(markedBy(postHides, viewer.id)));
   }
@@ -170,7 +173,7 @@ function everyLanguagePage(db: DbOrTx, signedIn: boolean) {
     db
       .select({ id: posts.id, total: sql<number>`(${kept} - ${hidden})::int` })
       .from(posts)
-      .where(signedIn ? not(markedBy(postHides, viewerId)) : undefined)
+      .where(and(signedIn ? not(markedBy(postHides, viewerId)) : undefined, shownTo(posts, signedIn ? viewerId : null)))
       .orderBy(...newest)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -215,8 +218,12 @@ export async function getPost(db: DbOrTx, viewer: Viewer, id: number): Promise<P
   return post;
 }
 
-export async function postExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
+/** Whether the post exists (for this viewer, when one is given: a post hidden by moderation is not theirs to see). */
+export async function postExists(db: DbOrTx, id: number, viewerId?: number | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, id), viewerId === undefined ? undefined : shownTo(posts, viewerId)));
   return Boolean(row);
 }
 

@@ -12,6 +12,7 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { bumpCount, daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
+import { shownTo, underReview } from '../moderation/visibility.ts';
 import { authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -59,12 +60,15 @@ async function hydrate(db: DbOrTx, rows: ThoughtJoin[], viewer: Viewer): Promise
     reactions: reactionsOf(t),
     my_reaction: (myReaction as ThoughtReaction | null) ?? null,
     is_mine: viewer.id === t.userId,
+    ...underReview(t.moderation),
     created_at: t.createdAt.toISOString(),
   }));
 }
 
 const newest = newestFirst(thoughts.createdAt, thoughts.id);
-const inLanguages = (viewer: Viewer): SQL | undefined => (viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined);
+/** What every list of thoughts shows the viewer: their content languages, without what moderation hides from them. */
+const inLanguages = (viewer: Viewer): SQL | undefined =>
+  and(viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined, shownTo(thoughts, viewer.id));
 
 export async function listThoughts(db: DbOrTx, viewer: Viewer, q: PageQuery) {
   const [rows, total] = await Promise.all([
@@ -79,13 +83,21 @@ export async function listThoughts(db: DbOrTx, viewer: Viewer, q: PageQuery) {
 }
 
 export async function getThought(db: DbOrTx, viewer: Viewer, id: number): Promise<Thought> {
-  const [thought] = await hydrate(db, await thoughtQuery(db, viewer.id).where(eq(thoughts.id, id)), viewer);
+  const [thought] = await hydrate(
+    db,
+    await thoughtQuery(db, viewer.id).where(and(eq(thoughts.id, id), shownTo(thoughts, viewer.id))),
+    viewer,
+  );
   if (!thought) throw new NotFound();
   return thought;
 }
 
-export async function thoughtExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: thoughts.id }).from(thoughts).where(eq(thoughts.id, id));
+/** Whether the thought exists (for this viewer, when one is given, as postExists). */
+export async function thoughtExists(db: DbOrTx, id: number, viewerId?: number | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: thoughts.id })
+    .from(thoughts)
+    .where(and(eq(thoughts.id, id), viewerId === undefined ? undefined : shownTo(thoughts, viewerId)));
   return Boolean(row);
 }
 
@@ -175,7 +187,7 @@ export async function relatedThoughts(db: DbOrTx, viewer: Viewer, thoughtId: num
   if (!source) throw new NotFound();
   const total = sql`${thoughts.loveCount} + ${thoughts.insightfulCount} + ${thoughts.relateCount} + ${thoughts.hopeCount}`;
   const rows = await thoughtQuery(db, viewer.id)
-    .where(and(eq(thoughts.language, source.language), ne(thoughts.id, thoughtId)))
+    .where(and(eq(thoughts.language, source.language), ne(thoughts.id, thoughtId), shownTo(thoughts, viewer.id)))
     .orderBy(desc(total), ...newest)
     .limit(6);
   return hydrate(db, rows, viewer);
