@@ -32,6 +32,7 @@ export const LAYOUTS: Record<'home' | 'default' | 'nonavpage' | 'settings' | 'ch
     ['community-guidelines', 'community-guidelines', 'routes/pages/guidelines.tsx'],
     ['terms-and-conditions', 'terms-and-conditions', 'routes/pages/terms.tsx'],
     ['qr', 'qr/:token', 'routes/qr.tsx'],
+    ['moderation', 'moderation', 'routes/moderation.tsx'],
   ],
   nonavpage: [
     ['topic', 'topic/:id', 'routes/topic.tsx'],

@@ -7,6 +7,7 @@ import { authApi } from './api/auth.ts';
 import { type ApiOptions, createHttp } from './api/client.ts';
 import { commentsApi } from './api/comments.ts';
 import { languagesApi } from './api/languages.ts';
+import { moderationApi } from './api/moderation.ts';
 import { moodsApi } from './api/moods.ts';
 import { pollsApi } from './api/polls.ts';
 import { postsApi } from './api/posts.ts';
@@ -35,6 +36,7 @@ export function createApi(fetcher: ApiFetch, options: ApiOptions) {
     ...topicsApi(http),
     ...thoughtsApi(http),
     ...reportsApi(http),
+    ...moderationApi(http),
   };
 }
 

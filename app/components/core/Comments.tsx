@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { commentVote, useToggle } from '../../lib/toggles.ts';
+import { UnderReview } from '../moderation/UnderReview.tsx';
 import { Button, buttonClass } from '../ui/Button.tsx';
 import { Author } from './Author.tsx';
 import { ReportDialog } from './dialogs.tsx';
@@ -151,6 +152,7 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
   return (
     <li className="flex flex-col gap-2">
       <div ref={box} tabIndex={-1} className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60">
+        <UnderReview show={comment.under_review} />
         <Author user={comment.user} at={comment.created_at} size={24} />
         {editing ? (
           <div className="mt-2">
