@@ -143,3 +143,48 @@ test('three reports hide a post; a moderator removes it with a reason; its autho
   expect(authorErrors.filter((e) => !e.includes('404'))).toEqual([]);
   await Promise.all([authorContext.close(), readerContext.close(), modContext.close()]);
 });
+
+test('someone worried about a person sends them a calm, private notice they can dismiss; the reporter is not named', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const person = await signedInPage(context, 'guest');
+  const errors = watchErrors(person);
+  await person.goto('/thought');
+  const thoughtId = await person.evaluate(async () => {
+    const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+    const res = await fetch('/api/thoughts', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+      body: JSON.stringify({ content: 'Everything feels heavy lately.' }),
+    });
+    return ((await res.json()) as { data: { id: number } }).data.id;
+  });
+  const reporter = await guest(baseURL);
+  const types = (await (await reporter.api.get('/api/report-types')).json()).data as { id: number; name: string }[];
+  const worried = types.find((t) => t.name === en['report_type.worried']);
+  const res = await reporter.api.post('/api/report-thought', {
+    data: { thought_id: thoughtId, report_type_id: worried?.id },
+    headers: reporter.auth,
+  });
+  expect(res.status()).toBe(201);
+  expect((await res.json()).message).toBe(en['reports.thanks_thought']);
+
+  await person.goto('/');
+  const notice = person.getByRole('region', { name: en['care.title'] });
+  await expect(notice).toBeVisible();
+  // All of it is fixed text: nothing names or describes the reporter.
+  await expect(notice.getByRole('heading')).toHaveText(en['care.title']);
+  await expect(notice.locator('p')).toHaveText(en['care.text']);
+  await expect(notice.getByRole('link', { name: en['care.help'] })).toHaveAttribute('href', '/help-now');
+  expect(await overflow(person)).toBeNull();
+  await notice.getByRole('button', { name: en['care.dismiss'] }).click();
+  await expect(notice).toHaveCount(0);
+  await person.reload();
+  await expect(person.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await person.waitForLoadState('networkidle');
+  await expect(person.getByRole('region', { name: en['care.title'] })).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
