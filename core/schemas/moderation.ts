@@ -1,7 +1,7 @@
 /** Moderation (DESIGN.md "Moderation", issue 14): the queue, the actions, the log, removed items, appeals, care notices. */
 import { z } from 'zod';
-import { MODERATED_TARGETS, MODERATION_ACTIONS, MODERATION_REASONS } from '../moderation.ts';
-import { dataOf, listOf, pagedSchema } from './envelopes.ts';
+import { MODERATED_TARGETS, MODERATION_REASONS } from '../moderation.ts';
+import { listOf, pagedSchema } from './envelopes.ts';
 
 const targetSchema = z.enum(MODERATED_TARGETS);
 /** A fixed reason: its key and its name in the request language. */
@@ -31,12 +31,6 @@ export const queueItemSchema = z.object({
   created_at: z.string(),
 });
 export const queuePageSchema = pagedSchema(queueItemSchema);
-
-export const actionBodySchema = z.object({
-  action: z.enum(MODERATION_ACTIONS),
-  reason: z.string().optional(),
-  days: z.number().optional(),
-});
 
 /** A log entry. `moderator` is present only in the moderators' log; a user's own history never names anyone. */
 export const logEntrySchema = z.object({
@@ -69,4 +63,3 @@ export const violatingPageSchema = pagedSchema(violatingItemSchema);
 export const careNoticeSchema = z.object({ id: z.number(), created_at: z.string() });
 export const careNoticeListSchema = listOf(careNoticeSchema);
 export const reasonListSchema = listOf(reasonSchema);
-export const moderationStatusSchema = dataOf(z.object({ is_moderator: z.boolean() }));
