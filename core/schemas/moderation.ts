@@ -53,7 +53,9 @@ export const violatingItemSchema = z.object({
   type: targetSchema,
   target_id: z.number(),
   content: z.string(),
-  reason: reasonSchema.nullable(),
+  /** API.md: the reason, named in the request language. */
+  reason: z.string().nullable(),
+  reason_key: z.enum(MODERATION_REASONS).nullable(),
   removed_at: z.string(),
   /** Whether this item was appealed already (once per removal). */
   appealed: z.boolean(),

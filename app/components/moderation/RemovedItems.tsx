@@ -53,7 +53,7 @@ export function RemovedItems({ first }: { first: Paged<ViolatingItem> }) {
                 <p className="mt-2 text-sm">
                   <FormattedMessage
                     id="moderation.removed_reason"
-                    values={{ reason: item.reason?.name ?? <FormattedMessage id="moderation.reason.other" /> }}
+                    values={{ reason: item.reason ?? <FormattedMessage id="moderation.reason.other" /> }}
                   />
                 </p>
                 <div className="mt-2">

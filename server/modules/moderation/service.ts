@@ -411,12 +411,14 @@ export async function listViolating(db: DbOrTx, userId: number, locale: string, 
   const data = await Promise.all(
     rows.map(async ({ entry, appealed }) => {
       const item = await loadItem(db, entry.target as ModeratedTarget, entry.targetId);
+      const reason = reasonOf(locale, entry.reason);
       return {
         id: entry.id,
         type: entry.target as ModeratedTarget,
         target_id: entry.targetId,
         content: item?.content ?? '',
-        reason: reasonOf(locale, entry.reason),
+        reason: reason?.name ?? null,
+        reason_key: reason?.key ?? null,
         removed_at: entry.createdAt.toISOString(),
         appealed: Boolean(appealed),
       };
