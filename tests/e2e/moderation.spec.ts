@@ -188,3 +188,39 @@ test('someone worried about a person sends them a calm, private notice they can 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a topic and a thought are reported from their own screens', async ({ browser, baseURL }) => {
+  const writer = await guest(baseURL);
+  const category = (await (await writer.api.get('/api/categories')).json()).data[0].id;
+  const cover = (await (await writer.api.get('/api/topic-covers')).json()).data[0].id;
+  const made = await writer.api.post('/api/topics', {
+    data: { title: 'Evenings alone', description: 'For the long evenings', category_id: category, cover_id: cover },
+    headers: writer.auth,
+  });
+  expect(made.status()).toBe(201);
+  const topicId = (await made.json()).data.id;
+  const thoughtText = `A thought to report ${Date.now()}`;
+  const thought = await writer.api.post('/api/thoughts', { data: { content: thoughtText }, headers: writer.auth });
+  const thoughtId = (await thought.json()).data.id;
+
+  const context = await browser.newContext();
+  const page = await signedInPage(context, 'guest');
+  const errors = watchErrors(page);
+  await page.goto(`/topic/${topicId}`);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: en['post.report'] }).first().click();
+  const dialog = page.getByRole('dialog', { name: en['report.title_topic'] });
+  await dialog.getByRole('radio', { name: en['report_type.spam'] }).check();
+  await dialog.getByRole('button', { name: en['report.submit'] }).click();
+  await expect(page.getByRole('status').filter({ hasText: en['reports.thanks_topic'] })).toBeVisible();
+
+  await page.goto(`/thought/${thoughtId}`);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('article').filter({ hasText: thoughtText }).getByRole('button', { name: en['post.report'] }).click();
+  const second = page.getByRole('dialog', { name: en['report.title_thought'] });
+  await second.getByRole('radio', { name: en['report_type.worried'] }).check();
+  await second.getByRole('button', { name: en['report.submit'] }).click();
+  await expect(page.getByRole('status').filter({ hasText: en['reports.thanks_thought'] })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
