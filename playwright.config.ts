@@ -25,7 +25,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node server/main.ts`,
+    // tests/e2e/moderator.ts seeds the demo content and adds the moderator account the moderation spec uses.
+    command: `rm -rf ${dataDir} && node tests/e2e/moderator.ts && node server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

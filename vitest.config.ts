@@ -19,6 +19,7 @@ const postgresOnly = [
   'server/modules/users/claims.test.ts',
   'server/modules/account/erase-race.test.ts',
   'server/modules/messages/race.test.ts',
+  'server/modules/moderation/race.test.ts',
 ];
 
 export default defineConfig({

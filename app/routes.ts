@@ -33,6 +33,7 @@ export const LAYOUTS: Record<'home' | 'default' | 'nonavpage' | 'settings' | 'ch
     ['terms-and-conditions', 'terms-and-conditions', 'routes/pages/terms.tsx'],
     ['qr', 'qr/:token', 'routes/qr.tsx'],
     ['help-now', 'help-now', 'routes/help-now.tsx'],
+    ['moderation', 'moderation', 'routes/moderation.tsx'],
   ],
   nonavpage: [
     ['topic', 'topic/:id', 'routes/topic.tsx'],

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'MESSAGE_NOT_ALLOWED',
   /** 403: advice cannot be sent on this post (its author turned advice off, or a block either way); one neutral message. */
   'ADVICE_NOT_ALLOWED',
+  /** 403: a moderator suspended this account until `suspended_until`; reading and signing in still work. */
+  'SUSPENDED',
   /** 404: an unknown id. */
   'NOT_FOUND',
   /** 404: no such API path. */
@@ -36,6 +38,8 @@ export const ERROR_CODES = [
   'DUPLICATE',
   /** 422: the user already reported this item. */
   'ALREADY_REPORTED',
+  /** 422: this removal was already appealed (one appeal per removal). */
+  'ALREADY_APPEALED',
   /** 429: 5 posts in the last 24 hours; `retry_at` says when the next one may be written. */
   'POST_LIMIT',
   /** 429: as many topics, moods, thoughts or comments as core/limits.ts WRITE_LIMITS allow in their window; `retry_at` as above. */

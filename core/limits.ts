@@ -80,6 +80,7 @@ export const REPORT_TYPES = [
   'misinformation',
   'personal_info',
   'other',
+  'worried',
 ] as const;
 export const REPORT_NOTE_MAX = 500;
 

@@ -56,6 +56,14 @@ export interface TypingEvent {
   user_id: number;
 }
 
+/** To moderators watching the queue: it changed (a report, a crisis signal, an appeal, an action); the list refetches. */
+export interface ModerationQueueEvent {
+  change: 'queued' | 'acted';
+}
+
+/** The room of the moderators' queue; only a moderator's socket may join it (`moderation:watch`). */
+export const MODERATION_ROOM = 'moderation:queue';
+
 export interface ServerToClientEvents {
   notification: (notification: NotificationEvent) => void;
   message: (message: MessageEvent) => void;
@@ -66,6 +74,7 @@ export interface ServerToClientEvents {
   'feed:new': (item: FeedNew) => void;
   /** To the device showing the approved QR code: it collects its session with `POST /api/check-session`. */
   'qr:approved': (event: { status: 'approved' }) => void;
+  'moderation:queue': (event: ModerationQueueEvent) => void;
 }
 
 export interface ClientToServerEvents {
@@ -76,6 +85,8 @@ export interface ClientToServerEvents {
   'qr:watch': (qrToken: string) => void;
   /** "I am typing in this conversation" (send at most every few seconds); ignored unless both people turned typing indicators on. */
   typing: (conversationId: number) => void;
+  /** Joins the moderators' queue room when the socket's user is a moderator (checked at the time); the answer says whether it joined. */
+  'moderation:watch': (ack?: (joined: boolean) => void) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

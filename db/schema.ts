@@ -58,7 +58,10 @@ export const users = pgTable(
     messageRequests: integer('message_requests').notNull().default(0),
     fcmToken: text('fcm_token'),
     points: integer('points').notNull().default(0),
+    /** user (a member), moderator or admin (server/modules/moderation/roles.ts). */
     role: text('role').notNull().default('user'),
+    /** Set by a moderator: until then the person may read and sign in but not write (403 SUSPENDED). */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,6 +138,8 @@ export const posts = pgTable(
     shareDisabled: boolean('share_disabled').notNull().default(false),
     adviceDisabled: boolean('advice_disabled').notNull().default(false),
     notificationsDisabled: boolean('notifications_disabled').notNull().default(false),
+    /** Moderation state (server/modules/moderation/visibility.ts): visible, hidden (pending review) or removed. */
+    moderation: text('moderation').notNull().default('visible'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -163,6 +168,8 @@ export const moods = pgTable(
     relateCount: integer('relate_count').notNull().default(0),
     strengthCount: integer('strength_count').notNull().default(0),
     careCount: integer('care_count').notNull().default(0),
+    /** Moderation state (server/modules/moderation/visibility.ts): visible, hidden (pending review) or removed. */
+    moderation: text('moderation').notNull().default('visible'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,6 +197,8 @@ export const comments = pgTable(
     language: text('language').notNull(),
     votesScore: integer('votes_score').notNull().default(0),
     repliesCount: integer('replies_count').notNull().default(0),
+    /** Moderation state (server/modules/moderation/visibility.ts): visible, hidden (pending review) or removed. */
+    moderation: text('moderation').notNull().default('visible'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -391,6 +400,8 @@ export const topics = pgTable(
       .references(() => topicCovers.id),
     /** Kept with the row, like the post counts. */
     postsCount: integer('posts_count').notNull().default(0),
+    /** Moderation state (server/modules/moderation/visibility.ts): visible, hidden (pending review) or removed. */
+    moderation: text('moderation').notNull().default('visible'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -409,6 +420,8 @@ export const thoughts = pgTable(
     insightfulCount: integer('insightful_count').notNull().default(0),
     relateCount: integer('relate_count').notNull().default(0),
     hopeCount: integer('hope_count').notNull().default(0),
+    /** Moderation state (server/modules/moderation/visibility.ts): visible, hidden (pending review) or removed. */
+    moderation: text('moderation').notNull().default('visible'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -522,4 +535,80 @@ export const advices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('advices_recipient_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * The moderation queue: one open entry per item (`target` as in reports: post, mood, comment, thought, topic…),
+ * reopened by new reports, crisis signals or an appeal. Closed entries stay as the record of what was decided.
+ */
+export const moderationItems = pgTable(
+  'moderation_items',
+  {
+    id: serial('id').primaryKey(),
+    target: text('target').notNull(),
+    targetId: integer('target_id').notNull(),
+    authorId: userRef(),
+    /** open or closed. */
+    status: text('status').notNull().default('open'),
+    /** Crisis signals (the detector, "I'm worried about this person") come first in the queue. */
+    crisis: boolean('crisis').notNull().default(false),
+    /** The author appealed a removal. */
+    appeal: boolean('appeal').notNull().default(false),
+    /** Distinct reports counting toward the hide, kept with the row. */
+    reportsCount: integer('reports_count').notNull().default(0),
+    /** Why it was queued without reports (e.g. crisis), a key of core/moderation.ts QUEUE_REASONS. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('moderation_items_open_idx').on(t.target, t.targetId).where(sql`status = 'open'`),
+    index('moderation_items_queue_idx').on(t.status, t.crisis, t.reportsCount, t.createdAt),
+  ],
+);
+
+/** Every moderation action; users read the entries about their own items without `moderatorId`. */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: serial('id').primaryKey(),
+    target: text('target').notNull(),
+    targetId: integer('target_id').notNull(),
+    /** The item's author, whom the entry is about. */
+    authorId: userRef(),
+    /** Null for what the system did (a hide after 3 reports) or once the moderator's account is gone. */
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** hide, keep, remove, warn, suspend, appeal. */
+    action: text('action').notNull(),
+    /** A key of core/moderation.ts MODERATION_REASONS. */
+    reason: text('reason'),
+    days: integer('days'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_log_author_idx').on(t.authorId, t.createdAt), index('moderation_log_target_idx').on(t.target, t.targetId)],
+);
+
+/** One appeal per removal (a `remove` log entry). */
+export const appeals = pgTable('appeals', {
+  id: serial('id').primaryKey(),
+  logId: integer('log_id')
+    .notNull()
+    .unique()
+    .references(() => moderationLog.id, { onDelete: 'cascade' }),
+  userId: userRef(),
+  note: text('note'),
+  createdAt: createdAt(),
+});
+
+/** A private, kind notice to someone another member is worried about; the reporter is never named. */
+export const careNotices = pgTable(
+  'care_notices',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    createdAt: createdAt(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('care_notices_user_idx').on(t.userId, t.createdAt)],
 );

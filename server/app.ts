@@ -25,6 +25,8 @@ import commentRoutes from './modules/comments/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import languageRoutes from './modules/languages/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
+import moderationRoutes from './modules/moderation/routes.ts';
+import suspensionPlugin from './modules/moderation/suspension.ts';
 import moodRoutes from './modules/moods/routes.ts';
 import postRoutes from './modules/posts/routes.ts';
 import qrRoutes from './modules/qr/routes.ts';
@@ -144,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(localePlugin, { appHost: config.APP_HOST });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: database.db });
+  await app.register(suspensionPlugin);
   await app.register(guestCachePlugin, { ttlSeconds: config.GUEST_CACHE_SECONDS, redis: redis ?? undefined });
   await app.register(realtimePlugin, { db: database.db, redis: redis ?? undefined });
 
@@ -169,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes, { db: database.db });
   await app.register(blockRoutes, { db: database.db });
   await app.register(adviceRoutes, { db: database.db });
+  await app.register(moderationRoutes, { db: database.db });
   // Unknown API paths answer in JSON, never with the web app's page.
   app.all('/api/*', { schema: { hide: true }, config: { changesGuestView: false } }, (_request, reply) => reply.callNotFound());
 

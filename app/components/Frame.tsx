@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { CareNotice } from './moderation/CareNotice.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
@@ -34,6 +35,7 @@ export function Frame({ children, nav = true, footer = true, className, mainClas
         {before}
         {/* tabIndex lets focus move here after a navigation, so screen readers start at the new content. */}
         <main id="main" tabIndex={-1} className={mainClassName ?? 'outline-none'}>
+          <CareNotice />
           {children}
         </main>
         {after}

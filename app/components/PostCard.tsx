@@ -20,6 +20,7 @@ import { ReportDialog } from './core/dialogs.tsx';
 import { OwnerActions } from './core/OwnerActions.tsx';
 import { PollView } from './core/PollView.tsx';
 import { RichText } from './core/RichText.tsx';
+import { UnderReview } from './moderation/UnderReview.tsx';
 import { buttonClass } from './ui/Button.tsx';
 import { Panel } from './ui/Panel.tsx';
 
@@ -101,6 +102,7 @@ export function PostCard({
         </CardHeading>
       )}
       <header id={`post-${post.id}-by`} className="mb-2">
+        <UnderReview show={post.under_review} />
         <Author user={post.user} at={post.created_at} feeling={post.feeling} />
       </header>
       <div lang={post.language}>

@@ -10,6 +10,7 @@ import { type ApiOptions, createHttp } from './api/client.ts';
 import { commentsApi } from './api/comments.ts';
 import { languagesApi } from './api/languages.ts';
 import { messagesApi } from './api/messages.ts';
+import { moderationApi } from './api/moderation.ts';
 import { moodsApi } from './api/moods.ts';
 import { pollsApi } from './api/polls.ts';
 import { postsApi } from './api/posts.ts';
@@ -41,6 +42,7 @@ export function createApi(fetcher: ApiFetch, options: ApiOptions) {
     ...messagesApi(http),
     ...blocksApi(http),
     ...advicesApi(http),
+    ...moderationApi(http),
   };
 }
 

@@ -18,6 +18,8 @@ let connection: Promise<AppSocket> | null = null;
 const rooms = new Map<PublicRoom, number>();
 /** The QR sign-in code a mounted dialog shows; a socket watches one code at a time. */
 let watchedQr: string | null = null;
+/** Mounted moderation screens; while any is, the socket asks to join the moderators' queue room. */
+let moderationWatchers = 0;
 
 function shared(): Promise<AppSocket> {
   if (connection) return connection;
@@ -26,6 +28,7 @@ function shared(): Promise<AppSocket> {
     socket.on('connect', () => {
       for (const room of rooms.keys()) socket.emit('subscribe', room);
       if (watchedQr) socket.emit('qr:watch', watchedQr);
+      if (moderationWatchers > 0) socket.emit('moderation:watch');
     });
     return socket;
   });
@@ -122,6 +125,17 @@ export function useQrWatch(qrToken: string | null) {
       if (watchedQr === qrToken) watchedQr = null;
     };
   }, [qrToken]);
+}
+
+/** Joins the moderators' queue room (the server checks the role) while a moderation screen is mounted. */
+export function useModerationWatch() {
+  useEffect(() => {
+    moderationWatchers++;
+    if (moderationWatchers === 1) whenConnected((socket) => socket.emit('moderation:watch'));
+    return () => {
+      moderationWatchers--;
+    };
+  }, []);
 }
 
 /** Connects the socket again when the signed-in person changes, so its handshake carries the new session. */

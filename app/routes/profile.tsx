@@ -2,6 +2,7 @@
 import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
+import { RemovedItems } from '../components/moderation/RemovedItems.tsx';
 import { buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { loaderApi, requireUser } from '../lib/guard.ts';
@@ -12,14 +13,16 @@ import type { Route } from './+types/profile';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  return { user, ladder: (await required(request, loaderApi(context).rankLadder())).user_rank };
+  const api = loaderApi(context);
+  const [ladder, removed] = await Promise.all([required(request, api.rankLadder()), required(request, api.violatingItems())]);
+  return { user, ladder: ladder.user_rank, removed };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'profile', { noindex: true });
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { locale } = useSession();
-  const { user, ladder } = loaderData;
+  const { user, ladder, removed } = loaderData;
   const current = ladder?.find((r) => r.is_current) ?? null;
   const next = ladder?.find((r) => current && r.level === current.level + 1) ?? null;
   const link = buttonClass('secondary', 'sm');
@@ -89,6 +92,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </details>
         ) : null}
       </Panel>
+
+      <RemovedItems first={removed} />
 
       <div className="mt-8 flex flex-wrap gap-2">
         <AppLink to={localizedPath(locale, '/changeAvatar')} className={link}>

@@ -2,15 +2,18 @@
  * A topic (nonavpage layout): its cover as a header, the description, a composer that keeps the 30-minute
  * rule (it asks check-new-note before opening and shows the time left), the topic's posts, related topics.
  */
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { BackArrow } from '../components/BackArrow.tsx';
 import { Composer } from '../components/core/Composer.tsx';
+import { ReportDialog } from '../components/core/dialogs.tsx';
 import { langOf } from '../components/core/RichText.tsx';
 import { TopicCard } from '../components/core/TopicCard.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
+import { UnderReview } from '../components/moderation/UnderReview.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
@@ -19,6 +22,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { idParam, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
+import { useSignIn } from '../lib/signin.tsx';
 import type { Route } from './+types/topic';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -44,7 +48,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
-  const { api, locale } = useSession();
+  const { api, locale, user } = useSession();
+  const signIn = useSignIn();
+  const [reporting, setReporting] = useState(false);
   const revalidator = useRevalidator();
   const { topic } = loaderData;
   const posts = usePaged(loaderData.posts, (page) => api.topicPosts(topic.id, page));
@@ -66,13 +72,23 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
           </h1>
         </div>
       </header>
+      <UnderReview show={topic.under_review} />
       <p className="mb-2 whitespace-pre-line text-stone-700 dark:text-stone-300" dir="auto" lang={langOf(topic.language)}>
         {topic.description}
       </p>
       <p className="mb-6 text-sm text-stone-500 dark:text-stone-400">
         <FormattedMessage id="topics.started_by" values={{ name: topic.user.nickname }} /> ·{' '}
         <FormattedMessage id="topics.posts_count" values={{ count: topic.posts_count }} />
+        {user?.id === topic.user.id ? null : (
+          <>
+            {' · '}
+            <button type="button" className="underline hover:no-underline" onClick={() => (user ? setReporting(true) : signIn.open())}>
+              <FormattedMessage id="post.report" />
+            </button>
+          </>
+        )}
       </p>
+      {reporting ? <ReportDialog target="topic" id={topic.id} onClose={() => setReporting(false)} /> : null}
       <Composer kind="post" topicId={topic.id} onCreated={() => revalidator.revalidate()} />
       {shown.length === 0 ? (
         <EmptyState>

@@ -17,6 +17,8 @@ const commentFields = z.object({
   my_vote: commentVoteSchema,
   replies_count: z.number(),
   is_mine: z.boolean(),
+  /** Present (true) only when the item is hidden pending review; only its author and moderators receive it then. */
+  under_review: z.literal(true).optional(),
   created_at: z.string(),
 });
 

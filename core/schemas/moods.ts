@@ -17,6 +17,8 @@ export const moodSchema = z.object({
   my_interaction: z.string().nullable(),
   is_hidden: z.boolean(),
   is_mine: z.boolean(),
+  /** Present (true) only when the item is hidden pending review; only its author and moderators receive it then. */
+  under_review: z.literal(true).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

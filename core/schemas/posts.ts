@@ -23,6 +23,8 @@ export const postSchema = z.object({
   is_favorited: z.boolean(),
   is_hidden: z.boolean(),
   is_mine: z.boolean(),
+  /** Present (true) only when the item is hidden pending review; only its author and moderators receive it then. */
+  under_review: z.literal(true).optional(),
   share_disabled: z.boolean(),
   advice_disabled: z.boolean(),
   notifications_disabled: z.boolean(),

@@ -16,6 +16,8 @@ export const thoughtSchema = z.object({
   reactions: reactionCounts,
   my_reaction: myReaction,
   is_mine: z.boolean(),
+  /** Present (true) only when the item is hidden pending review; only its author and moderators receive it then. */
+  under_review: z.literal(true).optional(),
   created_at: z.string(),
 });
 

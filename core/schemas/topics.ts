@@ -16,6 +16,8 @@ export const topicSchema = z.object({
   cover: topicCoverSchema,
   user: publicUserSchema,
   posts_count: z.number(),
+  /** Present (true) only when the item is hidden pending review; only its author and moderators receive it then. */
+  under_review: z.literal(true).optional(),
   created_at: z.string(),
 });
 

@@ -9,11 +9,19 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { COOKIE } from '../../core/limits.ts';
-import { type ClientToServerEvents, PUBLIC_ROOMS, type PublicRoom, type ServerToClientEvents } from '../../core/realtime.ts';
+import { isModeratorRole } from '../../core/moderation.ts';
+import {
+  type ClientToServerEvents,
+  MODERATION_ROOM,
+  PUBLIC_ROOMS,
+  type PublicRoom,
+  type ServerToClientEvents,
+} from '../../core/realtime.ts';
 import type { Db } from '../../db/client.ts';
 import { SUBSCRIBER_OPTIONS, unawaited } from '../lib/redis.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { userForToken } from '../modules/auth/service.ts';
+import { findUser } from '../modules/users/service.ts';
 
 /** What the server keeps per socket. */
 interface SocketData {
@@ -24,7 +32,7 @@ interface SocketData {
 type SessionRoom = `session:${string}`;
 type QrRoom = `qr:${string}`;
 /** Every room an event may be sent to: a public feed, one user's sockets, one QR code's device. */
-export type Room = PublicRoom | `user:${number}` | QrRoom;
+export type Room = PublicRoom | `user:${number}` | QrRoom | typeof MODERATION_ROOM;
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -109,6 +117,14 @@ export default fp(
         if (socket.data.qrRoom) socket.leave(socket.data.qrRoom);
         socket.data.qrRoom = qrRoom(hashToken(token));
         socket.join(socket.data.qrRoom);
+      });
+      // The role is read when asked, so a moderator whose role was revoked cannot join again.
+      socket.on('moderation:watch', async (ack: unknown) => {
+        const userId = socket.data.userId;
+        const user = userId ? await findUser(opts.db, userId).catch(() => null) : null;
+        const joined = Boolean(user && isModeratorRole(user.role));
+        if (joined) socket.join(MODERATION_ROOM);
+        if (typeof ack === 'function') ack(joined);
       });
     });
 

@@ -12,6 +12,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { commentVote, useToggle } from '../../lib/toggles.ts';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
 import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
+import { UnderReview } from '../moderation/UnderReview.tsx';
 import { Button, buttonClass } from '../ui/Button.tsx';
 import { Author } from './Author.tsx';
 import { ReportDialog } from './dialogs.tsx';
@@ -155,6 +156,7 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
   return (
     <li className="flex flex-col gap-2">
       <div ref={box} tabIndex={-1} className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60">
+        <UnderReview show={comment.under_review} />
         <Author user={comment.user} at={comment.created_at} size={24} />
         {editing ? (
           <div className="mt-2">

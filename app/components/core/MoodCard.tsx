@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { moodInteraction, useToggle } from '../../lib/toggles.ts';
+import { UnderReview } from '../moderation/UnderReview.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
@@ -69,6 +70,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         ) : null}
         <Author user={mood.user} at={mood.created_at} feeling={mood.feeling} size={24} />
       </header>
+      <UnderReview show={mood.under_review} />
       {editing ? (
         <EditText
           label={intl.formatMessage({ id: 'composer.label_mood' })}

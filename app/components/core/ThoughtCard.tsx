@@ -6,13 +6,16 @@ import { localizedPath } from '../../../core/locales.ts';
 import type { Thought } from '../../../core/types.ts';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { thoughtReaction, useToggle } from '../../lib/toggles.ts';
 import { AppLink } from '../AppLink.tsx';
+import { UnderReview } from '../moderation/UnderReview.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
 import { CardHeading, type HeadingLevel } from './CardHeading.tsx';
+import { ReportDialog } from './dialogs.tsx';
 import { EditText } from './EditText.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
 import { Reactions } from './Reactions.tsx';
@@ -33,10 +36,12 @@ export function ThoughtCard({
   heading?: HeadingLevel;
   onRemoved?: () => void;
 }) {
-  const { api, locale } = useSession();
+  const { api, locale, user } = useSession();
+  const signIn = useSignIn();
   const toast = useToast();
   const intl = useIntl();
   const thought = useItem('thought', initial);
+  const [reporting, setReporting] = useState(false);
   const toggle = useToggle('thought', thought.id);
   const [editing, setEditing] = useState(false);
 
@@ -59,6 +64,7 @@ export function ThoughtCard({
         </CardHeading>
       )}
       <header className="mb-2">
+        <UnderReview show={thought.under_review} />
         <Author user={thought.user} at={thought.created_at} size={24} />
       </header>
       {editing ? (
@@ -100,8 +106,13 @@ export function ThoughtCard({
               deleteTitle={<FormattedMessage id="thoughts.delete_title" />}
             />
           </span>
-        ) : null}
+        ) : (
+          <button type="button" className={`${button} ms-auto`} onClick={() => (user ? setReporting(true) : signIn.open())}>
+            <FormattedMessage id="post.report" />
+          </button>
+        )}
       </footer>
+      {reporting ? <ReportDialog target="thought" id={thought.id} onClose={() => setReporting(false)} /> : null}
     </Panel>
   );
 }

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Topic } from '../../../core/types.ts';
 import { AppLink } from '../AppLink.tsx';
+import { UnderReview } from '../moderation/UnderReview.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import type { HeadingLevel } from './CardHeading.tsx';
 import { langOf } from './RichText.tsx';
@@ -27,6 +28,7 @@ export function TopicCard({
           <img src={topic.cover.url} alt="" width={800} height={400} loading="lazy" className="aspect-[2/1] w-full object-cover" />
         )}
         <div className="p-4">
+          <UnderReview show={topic.under_review} />
           <p className="text-xs font-medium uppercase tracking-wide text-brand-700 dark:text-brand-100">{topic.category.name}</p>
           <Heading className="mt-1 font-semibold wrap-anywhere" dir="auto" lang={langOf(topic.language)}>
             {topic.title}

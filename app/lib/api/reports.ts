@@ -3,12 +3,14 @@ import type { noticeSchema } from '../../../core/schemas/envelopes.ts';
 import type { reportTypeListSchema } from '../../../core/schemas/reports.ts';
 import type { Http } from './client.ts';
 
-export type ReportTarget = 'post' | 'mood' | 'comment' | 'message';
+export type ReportTarget = 'post' | 'mood' | 'comment' | 'thought' | 'topic' | 'message';
 const REPORT_PATHS: Record<ReportTarget, string> = {
   post: '/api/reports',
   mood: '/api/user/store/report/mood',
   comment: '/api/report-comment',
   message: '/api/report-message',
+  thought: '/api/report-thought',
+  topic: '/api/report-topic',
 };
 
 export function reportsApi(http: Http) {

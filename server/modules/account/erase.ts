@@ -17,6 +17,7 @@ import { MOOD_INTERACTIONS, POINTS, THOUGHT_REACTIONS } from '../../../core/limi
 import type { Db, Tx } from '../../../db/client.ts';
 import { posts, postTags, tags, tokens, users } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
+import { forgetMessagesOf } from '../messages/service.ts';
 
 export interface EraseContext {
   userId: number;
@@ -46,6 +47,11 @@ const theirThreads = (u: number) => sql`
   where p.user_id <> ${u} and (c.user_id = ${u} or c.parent_id in (select id from comments where user_id = ${u}))`;
 
 export const ERASE_PLAN: EraseStep[] = [
+  {
+    // Their messages leave other people's unread and request counts before the cascade takes them (issue 13).
+    table: 'messages',
+    run: (tx, { userId }) => forgetMessagesOf(tx, userId),
+  },
   {
     // Reports the person made, and every report of an item that goes with them (first, while the items exist).
     table: 'reports',

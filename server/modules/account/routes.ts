@@ -23,7 +23,8 @@ export default async function accountRoutes(fastify: FastifyInstance, opts: { db
     '/api/deactivate',
     {
       // Everything the person wrote leaves every list guests see.
-      config: { changesGuestView: true },
+      // A suspended person may still erase their account.
+      config: { changesGuestView: true, allowWhileSuspended: true },
       onRequest: app.requireUser,
       schema: {
         tags,

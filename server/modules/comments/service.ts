@@ -12,6 +12,7 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { notBlocked } from '../blocks/filter.ts';
+import { shownTo, underReview } from '../moderation/visibility.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -46,7 +47,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
         rn: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt}, ${comments.id})`.as('rn'),
       })
       .from(comments)
-      .where(and(inArray(comments.parentId, parents), notBlocked(viewer.id, comments.userId)))
+      .where(and(inArray(comments.parentId, parents), notBlocked(viewer.id, comments.userId), shownTo(comments, viewer.id)))
       .as('ranked');
     const replyRows = await commentQuery(db, viewer.id)
       .innerJoin(ranked, eq(ranked.id, comments.id))
@@ -70,12 +71,13 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
     replies_count: c.repliesCount,
     replies: replies.get(c.id) ?? [],
     is_mine: viewer.id === c.userId,
+    ...underReview(c.moderation),
     created_at: c.createdAt.toISOString(),
   }));
 }
 
 async function pageOf(db: DbOrTx, viewer: Viewer, shown: SQL | undefined, q: PageQuery, withReplies: boolean) {
-  const where = and(shown, notBlocked(viewer.id, comments.userId));
+  const where = and(shown, notBlocked(viewer.id, comments.userId), shownTo(comments, viewer.id));
   const [rows, [{ total }]] = await Promise.all([
     commentQuery(db, viewer.id).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(q.per_page).offset(offset(q)),
     db.select({ total: sql<number>`count(*)::int` }).from(comments).where(where),
@@ -98,7 +100,7 @@ export async function listReplies(db: Db, viewer: Viewer, commentId: number, q: 
 }
 
 async function getComment(tx: DbOrTx, viewer: Viewer, id: number): Promise<Comment> {
-  const rows = await commentQuery(tx, viewer.id).where(eq(comments.id, id));
+  const rows = await commentQuery(tx, viewer.id).where(and(eq(comments.id, id), shownTo(comments, viewer.id)));
   const [comment] = await hydrate(tx, rows, viewer, true);
   if (!comment) throw new NotFound();
   return comment;

@@ -13,6 +13,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { notBlocked } from '../blocks/filter.ts';
 import { feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
+import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
 import { activeUser, authorColumns, serializer, toAuthor } from '../users/service.ts';
 
@@ -64,6 +65,7 @@ async function hydrate(db: DbOrTx, rows: MoodJoin[], viewer: Viewer): Promise<Mo
     my_interaction: myInteraction ?? null,
     is_hidden: Boolean(isHidden),
     is_mine: viewer.id === m.userId,
+    ...underReview(m.moderation),
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   }));
@@ -72,6 +74,7 @@ async function hydrate(db: DbOrTx, rows: MoodJoin[], viewer: Viewer): Promise<Mo
 function visibleTo(viewer: Viewer): SQL[] {
   const where: SQL[] = [];
   if (viewer.languages) where.push(inArray(moods.language, [...viewer.languages]));
+  where.push(shownTo(moods, viewer.id));
   if (viewer.id !== null) {
     where.push(sql`not exists(select 1 from ${moodHides} where ${moodHides.moodId} = ${moods.id} and ${moodHides.userId} = ${viewer.id})`);
     where.push(notBlocked(viewer.id, moods.userId));
@@ -100,7 +103,7 @@ export async function listMoods(db: DbOrTx, viewer: Viewer, q: PageQuery) {
 }
 
 export async function getMood(db: DbOrTx, viewer: Viewer, id: number): Promise<Mood> {
-  const rows = await moodQuery(db, viewer.id).where(eq(moods.id, id));
+  const rows = await moodQuery(db, viewer.id).where(and(eq(moods.id, id), shownTo(moods, viewer.id)));
   const [mood] = await hydrate(db, rows, viewer);
   if (!mood) throw new NotFound();
   return mood;

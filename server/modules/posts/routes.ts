@@ -243,7 +243,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     },
     async (request) => {
       const id = idFromSlug(request.query);
-      return { exists: id !== null && (await postExists(db, id)) };
+      return { exists: id !== null && (await postExists(db, id, viewerOf(request).id)) };
     },
   );
 

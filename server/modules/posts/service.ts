@@ -27,6 +27,7 @@ import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { notBlocked } from '../blocks/filter.ts';
 import { daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
+import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
 import { authorColumns, type Serializer, serializer, toAuthor } from '../users/service.ts';
 
@@ -48,6 +49,7 @@ function toPost(row: DetailsRow, s: Serializer, viewer: Viewer): Post {
     is_favorited: isFavorited,
     is_hidden: isHidden,
     is_mine: viewer.id === p.userId,
+    ...underReview(p.moderation),
     share_disabled: p.shareDisabled,
     advice_disabled: p.adviceDisabled,
     notifications_disabled: p.notificationsDisabled,
@@ -93,7 +95,7 @@ function byIds(db: DbOrTx, signedIn: boolean) {
       .innerJoin(users, eq(users.id, posts.userId))
       .leftJoin(avatars, eq(avatars.id, users.avatarId))
       .leftJoin(feelings, eq(feelings.id, posts.feelingId))
-      .where(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`)
+      .where(and(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`, shownTo(posts, signedIn ? sql.placeholder('viewerId') : null)))
       .prepare(name),
   );
 }
@@ -117,6 +119,7 @@ async function postsInOrder(db: DbOrTx, picked: { id: number }[], viewer: Viewer
 function visibleTo(viewer: Viewer): SQL[] {
   const where: SQL[] = [];
   if (viewer.languages) where.push(inArray(posts.language, [...viewer.languages]));
+  where.push(shownTo(posts, viewer.id));
   if (viewer.id !== null) {
     where.push(not(markedBy(postHides, viewer.id)));
     where.push(notBlocked(viewer.id, posts.userId));
@@ -172,7 +175,12 @@ function everyLanguagePage(db: DbOrTx, signedIn: boolean) {
     db
       .select({ id: posts.id, total: sql<number>`(${kept} - ${hidden})::int` })
       .from(posts)
-      .where(signedIn ? and(not(markedBy(postHides, viewerId)), notBlocked(viewerId, posts.userId)) : undefined)
+      .where(
+        and(
+          signedIn ? and(not(markedBy(postHides, viewerId)), notBlocked(viewerId, posts.userId)) : undefined,
+          shownTo(posts, signedIn ? viewerId : null),
+        ),
+      )
       .orderBy(...newest)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -217,8 +225,12 @@ export async function getPost(db: DbOrTx, viewer: Viewer, id: number): Promise<P
   return post;
 }
 
-export async function postExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
+/** Whether the post exists (for this viewer, when one is given: a post hidden by moderation is not theirs to see). */
+export async function postExists(db: DbOrTx, id: number, viewerId?: number | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, id), viewerId === undefined ? undefined : shownTo(posts, viewerId)));
   return Boolean(row);
 }
 

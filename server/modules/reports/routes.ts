@@ -8,12 +8,15 @@ import { reportTypeListSchema } from '../../../core/schemas/reports.ts';
 import type { Db } from '../../../db/client.ts';
 import { errorOf, errorSchema, idField, userString } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { announceQueue } from '../moderation/routes.ts';
 import { listReportTypes, type ReportTarget, report } from './service.ts';
 
 const endpoints: [path: string, target: ReportTarget, field: string][] = [
   ['/api/reports', 'post', 'post_id'],
   ['/api/user/store/report/mood', 'mood', 'mood_id'],
   ['/api/report-comment', 'comment', 'comment_id'],
+  ['/api/report-thought', 'thought', 'thought_id'],
+  ['/api/report-topic', 'topic', 'topic_id'],
 ];
 
 const reportBody = { report_type_id: idField, note: userString().trim().max(REPORT_NOTE_MAX).optional() };
@@ -38,7 +41,9 @@ export default async function reportRoutes(fastify: FastifyInstance, opts: { db:
     app.post(
       path,
       {
-        config: { changesGuestView: false },
+        // The third report hides the item from guests; reports are few, so every one clears the guest cache.
+        // A suspended person may still report.
+        config: { changesGuestView: true, allowWhileSuspended: true },
         onRequest: app.requireUser,
         schema: {
           tags: ['reports'],
@@ -54,6 +59,7 @@ export default async function reportRoutes(fastify: FastifyInstance, opts: { db:
       async (request, reply) => {
         const body = request.body as { report_type_id: number; note?: string } & Record<string, number>;
         await report(db, currentUser(request).id, target, body[field], body);
+        announceQueue(fastify, 'queued');
         return reply
           .code(201)
           .send({ message: request.t(`reports.thanks_${target}`), description: request.t(`reports.description_${target}`) });

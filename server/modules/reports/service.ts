@@ -1,35 +1,42 @@
-/** Reports of posts, moods and comments: translated reasons, one report per user per item. */
+/**
+ * Reports of posts, moods, comments, thoughts and topics: translated reasons, one report per user per item. What a
+ * report does to the item (the hide after three, the care notice of "I'm worried") is moderation's (afterReport),
+ * in the report's transaction with the item's row locked.
+ */
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
-import { comments, moods, posts, reports, reportTypes } from '../../../db/schema.ts';
+import type { ModeratedTarget } from '../../../core/moderation.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { reports, reportTypes } from '../../../db/schema.ts';
 import { Invalid, NotFound, Rejected } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
+import { afterReport, lockItem } from '../moderation/service.ts';
 
-export type ReportTarget = 'post' | 'mood' | 'comment';
+export type ReportTarget = ModeratedTarget;
 
 export async function listReportTypes(db: DbOrTx, locale: string) {
   const rows = await db.select().from(reportTypes).orderBy(asc(reportTypes.sortOrder));
   return rows.map((r) => ({ id: r.id, name: translate(locale, `report_type.${r.key}`) }));
 }
 
-const tables = { post: posts, mood: moods, comment: comments } as const;
-
+/** Records the report; `hidden` says whether it was the one that hid the item (the guest cache must forget it). */
 export async function report(
-  db: DbOrTx,
+  db: Db,
   userId: number,
   target: ReportTarget,
   targetId: number,
   input: { report_type_id: number; note?: string },
-): Promise<void> {
-  const table = tables[target];
-  const [item] = await db.select({ id: table.id }).from(table).where(eq(table.id, targetId));
-  if (!item) throw new NotFound();
-  const [type] = await db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.id, input.report_type_id));
-  if (!type) throw new Invalid({ report_type_id: { key: 'validation.invalid' } });
-  const inserted = await db
-    .insert(reports)
-    .values({ userId, target, targetId, reportTypeId: type.id, note: input.note?.trim() || null })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (inserted.length === 0) throw new Rejected('ALREADY_REPORTED', { key: `reports.already_${target}` });
+): Promise<{ hidden: boolean }> {
+  return db.transaction(async (tx) => {
+    const item = await lockItem(tx, target, targetId);
+    if (!item || item.moderation === 'removed') throw new NotFound();
+    const [type] = await tx.select().from(reportTypes).where(eq(reportTypes.id, input.report_type_id));
+    if (!type) throw new Invalid({ report_type_id: { key: 'validation.invalid' } });
+    const inserted = await tx
+      .insert(reports)
+      .values({ userId, target, targetId, reportTypeId: type.id, note: input.note?.trim() || null })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (inserted.length === 0) throw new Rejected('ALREADY_REPORTED', { key: `reports.already_${target}` });
+    return afterReport(tx, { target, item, reporterId: userId, reportTypeId: type.id, typeKey: type.key });
+  });
 }

@@ -186,7 +186,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
     },
     async (request) => {
       const id = idFromSlug(request.query);
-      return { exists: id !== null && (await thoughtExists(db, id)) };
+      return { exists: id !== null && (await thoughtExists(db, id, viewerOf(request).id)) };
     },
   );
 

@@ -13,6 +13,7 @@ import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { notBlocked } from '../blocks/filter.ts';
 import { bumpCount, daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
+import { shownTo, underReview } from '../moderation/visibility.ts';
 import { activeUser, authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -60,13 +61,16 @@ async function hydrate(db: DbOrTx, rows: ThoughtJoin[], viewer: Viewer): Promise
     reactions: reactionsOf(t),
     my_reaction: (myReaction as ThoughtReaction | null) ?? null,
     is_mine: viewer.id === t.userId,
+    ...underReview(t.moderation),
     created_at: t.createdAt.toISOString(),
   }));
 }
 
 const newest = newestFirst(thoughts.createdAt, thoughts.id);
-const inLanguages = (viewer: Viewer): SQL | undefined => (viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined);
-/** What a list shows the viewer: their content languages, without the thoughts of people they blocked. */
+/** What every list of thoughts shows the viewer: their content languages, without what moderation hides from them. */
+const inLanguages = (viewer: Viewer): SQL | undefined =>
+  and(viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined, shownTo(thoughts, viewer.id));
+/** What a list shows the viewer: the above, without the thoughts of people they blocked. */
 const visibleTo = (viewer: Viewer) => and(inLanguages(viewer), notBlocked(viewer.id, thoughts.userId));
 
 export async function listThoughts(db: DbOrTx, viewer: Viewer, q: PageQuery) {
@@ -82,13 +86,21 @@ export async function listThoughts(db: DbOrTx, viewer: Viewer, q: PageQuery) {
 }
 
 export async function getThought(db: DbOrTx, viewer: Viewer, id: number): Promise<Thought> {
-  const [thought] = await hydrate(db, await thoughtQuery(db, viewer.id).where(eq(thoughts.id, id)), viewer);
+  const [thought] = await hydrate(
+    db,
+    await thoughtQuery(db, viewer.id).where(and(eq(thoughts.id, id), shownTo(thoughts, viewer.id))),
+    viewer,
+  );
   if (!thought) throw new NotFound();
   return thought;
 }
 
-export async function thoughtExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: thoughts.id }).from(thoughts).where(eq(thoughts.id, id));
+/** Whether the thought exists (for this viewer, when one is given, as postExists). */
+export async function thoughtExists(db: DbOrTx, id: number, viewerId?: number | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: thoughts.id })
+    .from(thoughts)
+    .where(and(eq(thoughts.id, id), viewerId === undefined ? undefined : shownTo(thoughts, viewerId)));
   return Boolean(row);
 }
 
@@ -181,7 +193,14 @@ export async function relatedThoughts(db: DbOrTx, viewer: Viewer, thoughtId: num
   if (!source) throw new NotFound();
   const total = sql`${thoughts.loveCount} + ${thoughts.insightfulCount} + ${thoughts.relateCount} + ${thoughts.hopeCount}`;
   const rows = await thoughtQuery(db, viewer.id)
-    .where(and(eq(thoughts.language, source.language), ne(thoughts.id, thoughtId), notBlocked(viewer.id, thoughts.userId)))
+    .where(
+      and(
+        eq(thoughts.language, source.language),
+        ne(thoughts.id, thoughtId),
+        notBlocked(viewer.id, thoughts.userId),
+        shownTo(thoughts, viewer.id),
+      ),
+    )
     .orderBy(desc(total), ...newest)
     .limit(6);
   return hydrate(db, rows, viewer);

@@ -10,6 +10,7 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { daysAgo, newestFirst } from '../feed/service.ts';
+import { shownTo, underReview } from '../moderation/visibility.ts';
 import { authorColumns, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -39,6 +40,7 @@ async function hydrate(db: DbOrTx, rows: TopicJoin[], viewer: Viewer): Promise<T
     cover: { id: cover.id, url: coverUrl(cover.file) },
     user: toAuthor(author, s),
     posts_count: t.postsCount,
+    ...underReview(t.moderation),
     created_at: t.createdAt.toISOString(),
   }));
 }
@@ -46,7 +48,7 @@ async function hydrate(db: DbOrTx, rows: TopicJoin[], viewer: Viewer): Promise<T
 const newest = newestFirst(topics.createdAt, topics.id);
 
 export async function listTopics(db: DbOrTx, viewer: Viewer, q: PageQuery & { category_id?: number }) {
-  const where = q.category_id === undefined ? undefined : eq(topics.categoryId, q.category_id);
+  const where = and(q.category_id === undefined ? undefined : eq(topics.categoryId, q.category_id), shownTo(topics, viewer.id));
   const [rows, [{ total }]] = await Promise.all([
     topicQuery(db)
       .where(where)
@@ -59,7 +61,7 @@ export async function listTopics(db: DbOrTx, viewer: Viewer, q: PageQuery & { ca
 }
 
 export async function getTopic(db: DbOrTx, viewer: Viewer, id: number): Promise<Topic> {
-  const [topic] = await hydrate(db, await topicQuery(db).where(eq(topics.id, id)), viewer);
+  const [topic] = await hydrate(db, await topicQuery(db).where(and(eq(topics.id, id), shownTo(topics, viewer.id))), viewer);
   if (!topic) throw new NotFound();
   return topic;
 }
@@ -115,7 +117,7 @@ export async function trendingTopics(db: DbOrTx, viewer: Viewer): Promise<Topic[
   const active = sql`${topics.id} in (select ${posts.topicId} from ${posts} where ${posts.topicId} is not null and ${posts.createdAt} >= ${from}
     union select p.topic_id from ${supports} join ${posts} p on p.id = ${supports.postId} where p.topic_id is not null and ${supports.createdAt} >= ${from})`;
   const rows = await topicQuery(db)
-    .where(active)
+    .where(and(active, shownTo(topics, viewer.id)))
     .orderBy(desc(score), ...newest)
     .limit(10);
   return hydrate(db, rows, viewer);
@@ -126,6 +128,7 @@ export async function latestTopics(db: DbOrTx, viewer: Viewer, limit = 5): Promi
   return hydrate(
     db,
     await topicQuery(db)
+      .where(shownTo(topics, viewer.id))
       .orderBy(...newest)
       .limit(limit),
     viewer,
@@ -136,7 +139,7 @@ export async function latestTopics(db: DbOrTx, viewer: Viewer, limit = 5): Promi
 export async function relatedTopics(db: DbOrTx, viewer: Viewer, topicId: number): Promise<Topic[]> {
   const [source] = await db.select({ categoryId: topics.categoryId }).from(topics).where(eq(topics.id, topicId));
   if (!source) throw new NotFound();
-  const where: SQL[] = [eq(topics.categoryId, source.categoryId), ne(topics.id, topicId)];
+  const where: SQL[] = [eq(topics.categoryId, source.categoryId), ne(topics.id, topicId), shownTo(topics, viewer.id)];
   return hydrate(
     db,
     await topicQuery(db)

@@ -1,0 +1,495 @@
+/**
+ * Moderation (DESIGN.md "Moderation", issue 14): what reports do to an item, the queue other modules feed through
+ * `queueForReview`, the moderators' actions and their log, removed items and their one appeal, and the care notice
+ * "I'm worried about this person" sends. Every change runs in one transaction, under a lock on the item's row.
+ */
+import { and, asc, count, desc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  HIDE_AFTER_REPORTS,
+  type LogAction,
+  MODERATION_REASONS,
+  type ModeratedTarget,
+  type ModerationAction,
+  type ModerationState,
+  SUSPEND_DAYS,
+  WORRIED_LIMITS,
+  WORRIED_REPORT_TYPE,
+} from '../../../core/moderation.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
+import { appeals, careNotices, moderationItems, moderationLog, reports, reportTypes, users } from '../../../db/schema.ts';
+import { Invalid, NotFound, Rejected } from '../../errors.ts';
+import { translate } from '../../i18n.ts';
+import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { MODERATED } from './visibility.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface QueueInput {
+  target: ModeratedTarget;
+  targetId: number;
+  authorId: number;
+  /** Crisis signals come first in the queue. The item is never hidden for it. */
+  crisis?: boolean;
+  /** Why it is queued without reports: `crisis`, `worried`, `appeal`. */
+  reason?: string;
+  appeal?: boolean;
+  /** Reports counting toward the hide (the reports path sets it). */
+  reportsCount?: number;
+}
+
+/**
+ * Puts an item in the moderators' queue, or updates its open entry: a crisis or an appeal mark stays once set, the
+ * report count only grows. Called inside the caller's transaction; the caller announces the change
+ * (`announceQueue` in routes) once it has committed.
+ */
+export async function queueForReview(tx: Tx, input: QueueInput): Promise<void> {
+  await tx
+    .insert(moderationItems)
+    .values({
+      target: input.target,
+      targetId: input.targetId,
+      authorId: input.authorId,
+      crisis: input.crisis ?? false,
+      appeal: input.appeal ?? false,
+      reportsCount: input.reportsCount ?? 0,
+      reason: input.reason ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [moderationItems.target, moderationItems.targetId],
+      targetWhere: sql`status = 'open'`,
+      set: {
+        crisis: sql`${moderationItems.crisis} or excluded.crisis`,
+        appeal: sql`${moderationItems.appeal} or excluded.appeal`,
+        reportsCount: sql`greatest(${moderationItems.reportsCount}, excluded.reports_count)`,
+        reason: sql`coalesce(excluded.reason, ${moderationItems.reason})`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export interface ItemRow {
+  id: number;
+  userId: number;
+  moderation: ModerationState;
+}
+
+/** The item's id, author and state, its row locked until the transaction ends; null when it does not exist. */
+export async function lockItem(tx: Tx, target: ModeratedTarget, id: number): Promise<ItemRow | null> {
+  const m = MODERATED[target];
+  const [row] = await tx.select({ id: m.id, userId: m.userId, moderation: m.moderation }).from(m.table).where(eq(m.id, id)).for('update');
+  return (row as ItemRow | undefined) ?? null;
+}
+
+async function setState(tx: Tx, target: ModeratedTarget, id: number, state: ModerationState): Promise<void> {
+  const m = MODERATED[target];
+  await tx
+    .update(m.table)
+    .set({ [m.moderation.name]: state } as never)
+    .where(eq(m.id, id));
+}
+
+async function log(
+  tx: Tx,
+  entry: {
+    target: ModeratedTarget;
+    targetId: number;
+    authorId: number;
+    moderatorId?: number | null;
+    action: LogAction;
+    reason?: string | null;
+    days?: number | null;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(moderationLog)
+    .values({ ...entry, moderatorId: entry.moderatorId ?? null, reason: entry.reason ?? null, days: entry.days ?? null })
+    .returning({ id: moderationLog.id });
+  return row.id;
+}
+
+/** Serialises the care notices one person receives (a lock of its own, apart from their writing lock). */
+const lockRecipient = (tx: Tx, userId: number) => tx.execute(sql`select pg_advisory_xact_lock(14, ${userId})`);
+
+/**
+ * "I'm worried about this person": a care notice for the author, unless the reporter already sent as many today as
+ * WORRIED_LIMITS allows or the author received one today; either way the report stands and the reporter is
+ * thanked as usual, so the limits cannot be probed. The notice never names the reporter.
+ */
+async function careFor(tx: Tx, reporterId: number, recipientId: number, worriedTypeId: number): Promise<boolean> {
+  const since = new Date(Date.now() - DAY_MS);
+  const [{ sent }] = await tx
+    .select({ sent: count() })
+    .from(reports)
+    .where(and(eq(reports.userId, reporterId), eq(reports.reportTypeId, worriedTypeId), gt(reports.createdAt, since)));
+  // The report being made is already among them.
+  if (sent > WORRIED_LIMITS.perReporterPerDay) return false;
+  await lockRecipient(tx, recipientId);
+  const [{ received }] = await tx
+    .select({ received: count() })
+    .from(careNotices)
+    .where(and(eq(careNotices.userId, recipientId), gt(careNotices.createdAt, since)));
+  if (received >= WORRIED_LIMITS.perRecipientPerDay) return false;
+  await tx.insert(careNotices).values({ userId: recipientId });
+  return true;
+}
+
+/**
+ * What a new report does, in the report's transaction with the item's row locked (lockItem): a worried report sends
+ * a care notice and queues the item with crisis priority; any other report queues it with its count, and the
+ * HIDE_AFTER_REPORTS-th distinct report since a moderator last kept it hides it. Concurrent reports wait on the row
+ * lock, so exactly one of them hides the item.
+ */
+export async function afterReport(
+  tx: Tx,
+  report: { target: ModeratedTarget; item: ItemRow; reporterId: number; reportTypeId: number; typeKey: string },
+): Promise<{ hidden: boolean }> {
+  const { target, item } = report;
+  if (report.typeKey === WORRIED_REPORT_TYPE) {
+    await careFor(tx, report.reporterId, item.userId, report.reportTypeId);
+    await queueForReview(tx, { target, targetId: item.id, authorId: item.userId, crisis: true, reason: 'worried' });
+    return { hidden: false };
+  }
+  const lastKept = sql`coalesce((select max(l.created_at) from ${moderationLog} l
+    where l.target = ${target} and l.target_id = ${item.id} and l.action = 'keep'), '-infinity'::timestamptz)`;
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(reports)
+    .innerJoin(reportTypes, eq(reportTypes.id, reports.reportTypeId))
+    .where(
+      and(
+        eq(reports.target, target),
+        eq(reports.targetId, item.id),
+        ne(reportTypes.key, WORRIED_REPORT_TYPE),
+        sql`${reports.createdAt} > ${lastKept}`,
+      ),
+    );
+  await queueForReview(tx, { target, targetId: item.id, authorId: item.userId, reportsCount: n });
+  if (n < HIDE_AFTER_REPORTS || item.moderation !== 'visible') return { hidden: false };
+  await setState(tx, target, item.id, 'hidden');
+  await log(tx, { target, targetId: item.id, authorId: item.userId, action: 'hide' });
+  return { hidden: true };
+}
+
+const reasonOf = (locale: string, key: string | null) =>
+  key && (MODERATION_REASONS as readonly string[]).includes(key)
+    ? { key: key as (typeof MODERATION_REASONS)[number], name: translate(locale, `moderation.reason.${key}`) }
+    : null;
+
+export const listReasons = (locale: string) =>
+  MODERATION_REASONS.map((key) => ({ key, name: translate(locale, `moderation.reason.${key}`) }));
+
+/** An item's text, language and the id of what it belongs to; null when it no longer exists. */
+async function loadItem(db: DbOrTx, target: ModeratedTarget, id: number) {
+  const m = MODERATED[target];
+  const [row] = await db
+    .select({
+      id: m.id,
+      content: sql<string>`${m.text}`,
+      language: m.language,
+      moderation: m.moderation,
+      contextId: m.context ? sql<number | null>`${m.context.id}` : sql<number | null>`null`,
+    })
+    .from(m.table)
+    .where(eq(m.id, id));
+  return (
+    (row as { id: number; content: string; language: string; moderation: ModerationState; contextId: number | null } | undefined) ?? null
+  );
+}
+
+/** Open queue entries: crisis first, then by report count, then the oldest; each with reports, text and context. */
+export async function listQueue(db: DbOrTx, locale: string, q: PageQuery) {
+  const open = eq(moderationItems.status, 'open');
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ item: moderationItems, nickname: users.nickname, suspendedUntil: users.suspendedUntil })
+      .from(moderationItems)
+      .innerJoin(users, eq(users.id, moderationItems.authorId))
+      .where(open)
+      .orderBy(desc(moderationItems.crisis), desc(moderationItems.reportsCount), asc(moderationItems.createdAt), asc(moderationItems.id))
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: count() }).from(moderationItems).where(open),
+  ]);
+  const same = (table: typeof reports | typeof moderationLog, r: (typeof rows)[number]) =>
+    and(eq(table.target, r.item.target), eq(table.targetId, r.item.targetId));
+  const [reportRows, appealRows] =
+    rows.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({
+              target: reports.target,
+              targetId: reports.targetId,
+              key: reportTypes.key,
+              note: reports.note,
+              createdAt: reports.createdAt,
+            })
+            .from(reports)
+            .innerJoin(reportTypes, eq(reportTypes.id, reports.reportTypeId))
+            .where(or(...rows.map((r) => same(reports, r))))
+            .orderBy(asc(reports.createdAt), asc(reports.id)),
+          db
+            .select({ target: moderationLog.target, targetId: moderationLog.targetId, note: appeals.note })
+            .from(appeals)
+            .innerJoin(moderationLog, eq(moderationLog.id, appeals.logId))
+            .where(or(...rows.filter((r) => r.item.appeal).map((r) => same(moderationLog, r)), sql`false`)),
+        ]);
+  const data = await Promise.all(
+    rows.map(async ({ item, nickname, suspendedUntil }) => {
+      const target = item.target as ModeratedTarget;
+      const found = await loadItem(db, target, item.targetId);
+      const contextTarget = MODERATED[target].context?.target;
+      const context = found?.contextId && contextTarget ? await loadItem(db, contextTarget, found.contextId) : null;
+      const key = `${item.target}:${item.targetId}`;
+      return {
+        id: item.id,
+        target,
+        target_id: item.targetId,
+        // An item its author deleted since shows as removed, with nothing left to read.
+        state: found?.moderation ?? ('removed' as const),
+        crisis: item.crisis,
+        appeal: item.appeal,
+        queued_for: item.reason,
+        reports_count: item.reportsCount,
+        content: found?.content ?? '',
+        language: found?.language ?? locale,
+        context: context && contextTarget ? { target: contextTarget, id: context.id, content: context.content } : null,
+        author: { id: item.authorId, nickname, suspended_until: suspendedUntil?.toISOString() ?? null },
+        reports: reportRows
+          .filter((r) => `${r.target}:${r.targetId}` === key)
+          .map((r) => ({ reason: translate(locale, `report_type.${r.key}`), note: r.note, created_at: r.createdAt.toISOString() })),
+        appeal_note: appealRows.find((r) => `${r.target}:${r.targetId}` === key)?.note ?? null,
+        created_at: item.createdAt.toISOString(),
+      };
+    }),
+  );
+  return paged(data, total, q, '/api/moderation/queue');
+}
+
+export interface ActionInput {
+  action: ModerationAction;
+  reason?: string;
+  days?: number;
+}
+
+/** The reason and days an action needs, or 422 naming the field: remove and warn take a listed reason, suspend 1–365 days. */
+function checkAction(input: ActionInput): { reason: string | null; days: number | null } {
+  const needsReason = input.action === 'remove' || input.action === 'warn';
+  if (needsReason && !(MODERATION_REASONS as readonly string[]).includes(input.reason ?? '')) {
+    throw new Invalid({ reason: { key: 'validation.invalid' } });
+  }
+  if (input.action === 'suspend') {
+    const days = input.days;
+    if (days === undefined || !Number.isInteger(days) || days < SUSPEND_DAYS.min || days > SUSPEND_DAYS.max) {
+      throw new Invalid({ days: { key: 'moderation.days_range', values: SUSPEND_DAYS } });
+    }
+    return { reason: null, days };
+  }
+  return { reason: needsReason ? (input.reason as string) : null, days: null };
+}
+
+/**
+ * A moderator's action on an open queue entry, in one transaction: keep restores the item and closes the entry,
+ * remove removes it and closes the entry; warn and suspend act on the author and leave the entry open for keep or
+ * remove. Every action is logged.
+ */
+export async function act(db: Db, moderatorId: number, entryId: number, input: ActionInput): Promise<void> {
+  const { reason, days } = checkAction(input);
+  await db.transaction(async (tx) => {
+    const [entry] = await tx.select().from(moderationItems).where(eq(moderationItems.id, entryId)).for('update');
+    if (entry?.status !== 'open') throw new NotFound();
+    const target = entry.target as ModeratedTarget;
+    const item = await lockItem(tx, target, entry.targetId);
+    if (!item) throw new NotFound();
+    const close = () =>
+      tx
+        .update(moderationItems)
+        .set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() })
+        .where(eq(moderationItems.id, entry.id));
+    if (input.action === 'keep') {
+      await setState(tx, target, item.id, 'visible');
+      await close();
+    } else if (input.action === 'remove') {
+      await setState(tx, target, item.id, 'removed');
+      await close();
+    } else if (input.action === 'suspend') {
+      await tx
+        .update(users)
+        .set({ suspendedUntil: new Date(Date.now() + (days as number) * DAY_MS) })
+        .where(eq(users.id, item.userId));
+    }
+    await log(tx, { target, targetId: item.id, authorId: item.userId, moderatorId, action: input.action, reason, days });
+  });
+}
+
+function toEntry(row: typeof moderationLog.$inferSelect, locale: string) {
+  return {
+    id: row.id,
+    target: row.target as ModeratedTarget,
+    target_id: row.targetId,
+    action: row.action as LogAction,
+    reason: reasonOf(locale, row.reason),
+    days: row.days,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The whole log, newest first, with who acted: for moderators. */
+export async function listLog(db: DbOrTx, locale: string, q: PageQuery) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ entry: moderationLog, nickname: users.nickname })
+      .from(moderationLog)
+      .leftJoin(users, eq(users.id, moderationLog.moderatorId))
+      .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: count() }).from(moderationLog),
+  ]);
+  const data = rows.map(({ entry, nickname }) => ({
+    ...toEntry(entry, locale),
+    author_id: entry.authorId,
+    moderator: entry.moderatorId !== null && nickname !== null ? { id: entry.moderatorId, nickname } : null,
+  }));
+  return paged(data, total, q, '/api/moderation/log');
+}
+
+/** The log entries about one person's items, newest first, never naming a moderator. */
+export async function listHistory(db: DbOrTx, userId: number, locale: string, q: PageQuery) {
+  const mine = eq(moderationLog.authorId, userId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(moderationLog)
+      .where(mine)
+      .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: count() }).from(moderationLog).where(mine),
+  ]);
+  return paged(
+    rows.map((row) => toEntry(row, locale)),
+    total,
+    q,
+    '/api/moderation/history',
+  );
+}
+
+/** Whether the item of a log row is removed now (any moderated kind). */
+const stillRemoved = (target: SQL | typeof moderationLog.target, targetId: SQL | typeof moderationLog.targetId): SQL =>
+  sql`case ${target} ${sql.join(
+    Object.entries(MODERATED).map(
+      ([kind, m]) => sql`when ${kind} then exists(select 1 from ${m.table} where ${m.id} = ${targetId} and ${m.moderation} = 'removed')`,
+    ),
+    sql` `,
+  )} else false end`;
+
+/** Whether an appeal was made against any removal of the log row's item. */
+const appealedSql = sql<boolean>`exists(select 1 from ${appeals} a join ${moderationLog} l on l.id = a.log_id
+  where l.target = ${moderationLog.target} and l.target_id = ${moderationLog.targetId})`;
+
+/** GET /api/get/user-violating: the person's items removed by moderation, newest removal first, each once. */
+export async function listViolating(db: DbOrTx, userId: number, locale: string, q: PageQuery) {
+  const latestRemoval = sql`${moderationLog.id} = (select max(l2.id) from ${moderationLog} l2
+    where l2.target = ${moderationLog.target} and l2.target_id = ${moderationLog.targetId} and l2.action = 'remove')`;
+  const where = and(
+    eq(moderationLog.authorId, userId),
+    eq(moderationLog.action, 'remove'),
+    latestRemoval,
+    stillRemoved(moderationLog.target, moderationLog.targetId),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ entry: moderationLog, appealed: appealedSql })
+      .from(moderationLog)
+      .where(where)
+      .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: count() }).from(moderationLog).where(where),
+  ]);
+  const data = await Promise.all(
+    rows.map(async ({ entry, appealed }) => {
+      const item = await loadItem(db, entry.target as ModeratedTarget, entry.targetId);
+      const reason = reasonOf(locale, entry.reason);
+      return {
+        id: entry.id,
+        type: entry.target as ModeratedTarget,
+        target_id: entry.targetId,
+        content: item?.content ?? '',
+        reason: reason?.name ?? null,
+        reason_key: reason?.key ?? null,
+        removed_at: entry.createdAt.toISOString(),
+        appealed: Boolean(appealed),
+      };
+    }),
+  );
+  return paged(data, total, q, '/api/get/user-violating');
+}
+
+/**
+ * The author's one appeal against a removal (named by its log entry): 404 unless it is theirs and the item is still
+ * removed, 422 ALREADY_APPEALED when the item was appealed before. The item goes back to the queue as an appeal.
+ */
+export async function appeal(db: Db, userId: number, removalId: number, note: string | undefined): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removal] = await tx
+      .select()
+      .from(moderationLog)
+      .where(and(eq(moderationLog.id, removalId), eq(moderationLog.action, 'remove'), eq(moderationLog.authorId, userId)));
+    if (!removal) throw new NotFound();
+    const target = removal.target as ModeratedTarget;
+    // The item's row lock serialises two appeals of one item.
+    const item = await lockItem(tx, target, removal.targetId);
+    if (item?.moderation !== 'removed') throw new NotFound();
+    const [before] = await tx
+      .select({ id: appeals.id })
+      .from(appeals)
+      .innerJoin(moderationLog, eq(moderationLog.id, appeals.logId))
+      .where(and(eq(moderationLog.target, target), eq(moderationLog.targetId, item.id)));
+    if (before) throw new Rejected('ALREADY_APPEALED', { key: 'moderation.already_appealed' });
+    await tx.insert(appeals).values({ logId: removal.id, userId, note: note?.trim() || null });
+    await log(tx, { target, targetId: item.id, authorId: userId, action: 'appeal' });
+    await queueForReview(tx, { target, targetId: item.id, authorId: userId, appeal: true, reason: 'appeal' });
+  });
+}
+
+/** The person's care notices not yet dismissed, newest first. */
+export async function listCareNotices(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({ id: careNotices.id, createdAt: careNotices.createdAt })
+    .from(careNotices)
+    .where(and(eq(careNotices.userId, userId), sql`${careNotices.dismissedAt} is null`))
+    .orderBy(desc(careNotices.createdAt))
+    .limit(5);
+  return rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() }));
+}
+
+export async function dismissCareNotice(db: DbOrTx, userId: number, id: number): Promise<void> {
+  const done = await db
+    .update(careNotices)
+    .set({ dismissedAt: new Date() })
+    .where(and(eq(careNotices.id, id), eq(careNotices.userId, userId)))
+    .returning({ id: careNotices.id });
+  if (done.length === 0) throw new NotFound();
+}
+
+/** Sets a person's role by username (scripts/admin.ts); 404 when no one has that username. */
+export async function setRole(db: DbOrTx, username: string, role: 'user' | 'moderator' | 'admin') {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .returning({ id: users.id, username: users.username, role: users.role });
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/** The ids of moderators and admins, for tests and the admin script's listing. */
+export async function listModerators(db: DbOrTx) {
+  return db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(inArray(users.role, ['moderator', 'admin']))
+    .orderBy(asc(users.username));
+}

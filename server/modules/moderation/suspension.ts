@@ -1,0 +1,27 @@
+/**
+ * A suspended person reads and signs in as before, but every write that would change what others see (a route
+ * with `config.changesGuestView: true`: writing, supporting, reacting, deleting) answers 403 SUSPENDED with the
+ * date it ends. A route may opt out with `config.allowWhileSuspended` (e.g. erasing one's own account).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write a suspended person may still make. */
+    allowWhileSuspended?: boolean;
+  }
+}
+
+export default fp(
+  async function suspension(app: FastifyInstance) {
+    app.addHook('preHandler', async (request) => {
+      const until = request.user?.suspendedUntil;
+      const config = request.routeOptions.config;
+      if (!until || until.getTime() <= Date.now() || !config.changesGuestView || config.allowWhileSuspended) return;
+      throw new AppError(403, 'SUSPENDED', { key: 'moderation.suspended', values: { until } }, { suspended_until: until.toISOString() });
+    });
+  },
+  { name: 'suspension', dependencies: ['auth'] },
+);

@@ -1,0 +1,67 @@
+/**
+ * The one visibility rule of moderation: an item hidden pending review (3 reports) is seen only by its author
+ * and by moderators; a removed item by nobody in lists (its author finds it under GET /api/get/user-violating).
+ * Every service query over a moderated table adds `shownTo(table, viewerId)` as one more condition.
+ */
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { isModeratorRole, type ModeratedTarget } from '../../../core/moderation.ts';
+import { comments, moods, posts, thoughts, topics, users } from '../../../db/schema.ts';
+import type { UserRow } from '../users/service.ts';
+
+/** The columns moderation reads and writes on a moderated table: its id, its author and its state. */
+export interface Moderated {
+  moderation: AnyPgColumn;
+  userId: AnyPgColumn;
+}
+
+/** What moderation needs of a kind: its table, id, author, state, text and language, and what it belongs to. */
+export interface ModeratedTable extends Moderated {
+  table: PgTable;
+  id: AnyPgColumn;
+  text: SQL<string> | AnyPgColumn;
+  language: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  /** The item this one belongs to, shown beside it in the queue (the post of a comment, the topic of a post). */
+  context?: { target: ModeratedTarget; id: AnyPgColumn };
+}
+
+type Row = PgTable & Moderated & { id: AnyPgColumn; language: AnyPgColumn; createdAt: AnyPgColumn };
+const entry = <T extends Row>(table: T, text: ModeratedTable['text'], context?: ModeratedTable['context']): ModeratedTable => ({
+  table,
+  id: table.id,
+  userId: table.userId,
+  moderation: table.moderation,
+  text,
+  language: table.language,
+  createdAt: table.createdAt,
+  context,
+});
+
+/**
+ * Each moderated kind. A new kind is one line here, e.g. messages (author = sender):
+ * `message: { table: messages, id: messages.id, userId: messages.senderId, moderation: messages.moderation, text: messages.content, … }`.
+ */
+export const MODERATED: Record<ModeratedTarget, ModeratedTable> = {
+  post: entry(posts, posts.content, { target: 'topic', id: posts.topicId }),
+  mood: entry(moods, moods.content),
+  comment: entry(comments, comments.content, { target: 'post', id: comments.postId }),
+  thought: entry(thoughts, thoughts.content),
+  topic: entry(topics, sql<string>`${topics.title} || E'\n\n' || ${topics.description}`),
+};
+
+/**
+ * The condition under which a row of `table` is shown to the viewer (an id, a prepared statement's placeholder, or
+ * null when signed out). Moderators are recognised by a lookup that runs only for rows that are not visible.
+ */
+export function shownTo(table: Moderated, viewerId: number | Placeholder | null): SQL {
+  if (viewerId === null) return sql`${table.moderation} = 'visible'`;
+  return sql`(${table.moderation} = 'visible' or (${table.moderation} = 'hidden' and (${table.userId} = ${viewerId}
+    or exists(select 1 from ${users} where ${users.id} = ${viewerId} and ${users.role} in ('moderator', 'admin')))))`;
+}
+
+/** Whether the viewer may act as a moderator. */
+export const isModerator = (user: Pick<UserRow, 'role'> | null | undefined): boolean => Boolean(user && isModeratorRole(user.role));
+
+/** The `under_review` flag of an API object: only ever true, and only its author and moderators receive the item then. */
+export const underReview = (state: string): { under_review?: true } => (state === 'hidden' ? { under_review: true } : {});

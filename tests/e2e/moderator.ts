@@ -1,0 +1,29 @@
+/**
+ * Run before the end-to-end server starts (playwright.config.ts): the demo content the specs read, then the
+ * moderator account tests/e2e/moderation.spec.ts signs in as. A moderator is made with `npm run admin`, which
+ * cannot reach a PGlite directory the running server holds, so the account exists before the server opens it.
+ */
+import { openDatabase } from '../../db/client.ts';
+import { ensureReferenceData } from '../../db/reference.ts';
+import { users } from '../../db/schema.ts';
+import { loadConfig } from '../../server/config.ts';
+import { hashPassword } from '../../server/lib/password.ts';
+import { seedDemoContent } from '../../server/seed/demo.ts';
+
+export const MODERATOR = { username: 'e2e-moderator', password: 'a calm moderator 2026' };
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  // First, so that the server's own seeding (an empty database only) is not skipped for the moderator's account.
+  await seedDemoContent(database.db);
+  await database.db.insert(users).values({
+    username: MODERATOR.username,
+    nickname: 'Calm Moderator',
+    passwordHash: await hashPassword(MODERATOR.password),
+    role: 'moderator',
+  });
+  await database.close();
+}
