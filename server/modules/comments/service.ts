@@ -12,6 +12,8 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { notBlocked } from '../blocks/filter.ts';
+import { isCrisisText } from '../crisis/check.ts';
+import { queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
@@ -106,7 +108,21 @@ async function getComment(tx: DbOrTx, viewer: Viewer, id: number): Promise<Comme
   return comment;
 }
 
-async function insertComment(tx: Tx, author: UserRow, viewer: SignedInViewer, postId: number, parentId: number | null, content: string) {
+/** The crisis detector's verdict on a comment's text, asked before its transaction opens (queueIfCrisis). */
+const crisisOf = (author: UserRow, content: string) => {
+  const text = content.trim();
+  return isCrisisText(text, languageOfText(author, text));
+};
+
+async function insertComment(
+  tx: Tx,
+  author: UserRow,
+  viewer: SignedInViewer,
+  postId: number,
+  parentId: number | null,
+  content: string,
+  crisis: { matched: boolean },
+) {
   const [post] = await tx
     .update(posts)
     .set({ commentsCount: sql`${posts.commentsCount} + 1` })
@@ -119,19 +135,22 @@ async function insertComment(tx: Tx, author: UserRow, viewer: SignedInViewer, po
     .values({ postId, userId: viewer.id, parentId, content: text, language: languageOfText(author, text) })
     .returning({ id: comments.id });
   await awardPoints(tx, viewer.id, POINTS.comment);
+  await queueIfCrisis(tx, crisis, { target: 'comment', targetId: row.id, authorId: viewer.id });
   return getComment(tx, viewer, row.id);
 }
 
 /** `author` is the signed-in user's row: its locale and detection setting decide the comment's language. */
 export async function addComment(db: Db, author: UserRow, viewer: SignedInViewer, postId: number, content: string): Promise<Comment> {
+  const crisis = await crisisOf(author, content);
   return db.transaction(async (tx) => {
     await takeWriteSlot(tx, viewer.id, 'comment');
-    return insertComment(tx, author, viewer, postId, null, content);
+    return insertComment(tx, author, viewer, postId, null, content, crisis);
   });
 }
 
 /** A reply to a reply joins the same thread: replies are one level deep. */
 export async function addReply(db: Db, author: UserRow, viewer: SignedInViewer, commentId: number, content: string): Promise<Comment> {
+  const crisis = await crisisOf(author, content);
   return db.transaction(async (tx) => {
     await takeWriteSlot(tx, viewer.id, 'comment');
     const [target] = await tx
@@ -144,7 +163,7 @@ export async function addReply(db: Db, author: UserRow, viewer: SignedInViewer, 
       .update(comments)
       .set({ repliesCount: sql`${comments.repliesCount} + 1` })
       .where(eq(comments.id, parentId));
-    return insertComment(tx, author, viewer, target.postId, parentId, content);
+    return insertComment(tx, author, viewer, target.postId, parentId, content, crisis);
   });
 }
 
@@ -156,10 +175,12 @@ async function ownComment(tx: Tx, userId: number, id: number) {
 export async function updateComment(db: Db, author: UserRow, viewer: SignedInViewer, id: number, content: string): Promise<Comment> {
   const text = content.trim();
   const language = languageOfText(author, text);
+  const crisis = await isCrisisText(text, language);
   return db.transaction(async (tx) => {
     await activeUser(tx, viewer.id);
     await ownComment(tx, viewer.id, id);
     await tx.update(comments).set({ content: text, language, updatedAt: new Date() }).where(eq(comments.id, id));
+    await queueIfCrisis(tx, crisis, { target: 'comment', targetId: id, authorId: viewer.id });
     return getComment(tx, viewer, id);
   });
 }

@@ -67,6 +67,24 @@ export async function queueForReview(tx: Tx, input: QueueInput): Promise<void> {
     });
 }
 
+/**
+ * Issue 14: a write whose text the crisis detector matched (isCrisisText, run before the write's transaction) is
+ * queued for a moderator with crisis priority, in the write's own transaction. The item is never hidden, blocked or
+ * changed for it. Returns whether it queued, so the route can announce the queue once the write has committed.
+ *
+ *   const crisis = await isCrisisText(content, language);
+ *   … in the transaction: await queueIfCrisis(tx, crisis, { target: 'post', targetId: row.id, authorId: user.id });
+ */
+export async function queueIfCrisis(
+  tx: Tx,
+  match: { matched: boolean },
+  item: { target: ModeratedTarget; targetId: number; authorId: number },
+): Promise<boolean> {
+  if (!match.matched) return false;
+  await queueForReview(tx, { ...item, crisis: true, reason: 'crisis' });
+  return true;
+}
+
 export interface ItemRow {
   id: number;
   userId: number;

@@ -14,8 +14,10 @@ import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { takeBackAdvicePoints } from '../advices/service.ts';
 import { takeBackCommentPoints } from '../comments/service.ts';
+import { isCrisisText } from '../crisis/check.ts';
 import { bumpCount } from '../feed/service.ts';
 import { requireFeeling } from '../feelings/service.ts';
+import { queueIfCrisis } from '../moderation/service.ts';
 import { getMood } from '../moods/service.ts';
 import { createPoll, type PollInput } from '../polls/service.ts';
 import { tagPost } from '../tags/service.ts';
@@ -104,6 +106,7 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
   const viewer: Viewer = { id: user.id, locale: user.locale, languages: null };
+  const crisis = await isCrisisText(content, language);
   return db.transaction(async (tx) => {
     await lockWriter(tx, user.id);
     if (input.topic_id !== undefined && !(await topicExists(tx, input.topic_id))) {
@@ -124,6 +127,7 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
       await tagPost(tx, row.id, content);
       await bumpCount(tx, 'post', language, 1);
       await awardPoints(tx, user.id, POINTS.post);
+      await queueIfCrisis(tx, crisis, { target: 'post', targetId: row.id, authorId: user.id });
       return { placed: 'post' as const, post: await getPost(tx, viewer, row.id) };
     }
     const [row] = await tx
@@ -132,6 +136,7 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
       .returning({ id: moods.id });
     if (input.poll) await createPoll(tx, { moodId: row.id }, input.poll);
     await bumpCount(tx, 'mood', language, 1);
+    await queueIfCrisis(tx, crisis, { target: 'mood', targetId: row.id, authorId: user.id });
     return { placed: 'mood' as const, mood: await getMood(tx, viewer, row.id) };
   });
 }
@@ -145,6 +150,7 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
   const content = input.content.trim();
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
+  const crisis = await isCrisisText(content, language);
   return db.transaction(async (tx) => {
     await lockWriter(tx, user.id);
     const before = await ownPost(tx, user.id, id);
@@ -156,6 +162,7 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
       await bumpCount(tx, 'post', language, 1);
     }
     await tagPost(tx, id, content);
+    await queueIfCrisis(tx, crisis, { target: 'post', targetId: id, authorId: user.id });
     return getPost(tx, { id: user.id, locale: user.locale, languages: null }, id);
   });
 }
@@ -196,6 +203,7 @@ export async function updateMood(db: Db, user: UserRow, id: number, input: { con
   }
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
+  const crisis = await isCrisisText(content, language);
   return db.transaction(async (tx) => {
     await lockWriter(tx, user.id);
     const before = await ownMood(tx, user.id, id);
@@ -209,6 +217,7 @@ export async function updateMood(db: Db, user: UserRow, id: number, input: { con
       await bumpCount(tx, 'mood', before.language, -1);
       await bumpCount(tx, 'mood', language, 1);
     }
+    await queueIfCrisis(tx, crisis, { target: 'mood', targetId: id, authorId: user.id });
     return getMood(tx, { id: user.id, locale: user.locale, languages: null }, id);
   });
 }

@@ -12,7 +12,9 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { notBlocked } from '../blocks/filter.ts';
+import { isCrisisText } from '../crisis/check.ts';
 import { bumpCount, daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
+import { queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { activeUser, authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
@@ -107,10 +109,12 @@ export async function thoughtExists(db: DbOrTx, id: number, viewerId?: number | 
 export async function createThought(db: Db, user: UserRow, viewer: SignedInViewer, content: string): Promise<Thought> {
   const text = content.trim();
   const language = languageOfText(user, text);
+  const crisis = await isCrisisText(text, language);
   return db.transaction(async (tx) => {
     await takeWriteSlot(tx, user.id, 'thought');
     const [row] = await tx.insert(thoughts).values({ userId: user.id, content: text, language }).returning({ id: thoughts.id });
     await bumpCount(tx, 'thought', language, 1);
+    await queueIfCrisis(tx, crisis, { target: 'thought', targetId: row.id, authorId: user.id });
     return getThought(tx, viewer, row.id);
   });
 }
@@ -123,6 +127,7 @@ async function ownThought(tx: DbOrTx, userId: number, id: number) {
 export async function updateThought(db: Db, user: UserRow, viewer: SignedInViewer, id: number, content: string): Promise<Thought> {
   const text = content.trim();
   const language = languageOfText(user, text);
+  const crisis = await isCrisisText(text, language);
   return db.transaction(async (tx) => {
     await activeUser(tx, user.id);
     const before = await ownThought(tx, user.id, id);
@@ -131,6 +136,7 @@ export async function updateThought(db: Db, user: UserRow, viewer: SignedInViewe
       await bumpCount(tx, 'thought', before.language, -1);
       await bumpCount(tx, 'thought', language, 1);
     }
+    await queueIfCrisis(tx, crisis, { target: 'thought', targetId: id, authorId: user.id });
     return getThought(tx, viewer, id);
   });
 }

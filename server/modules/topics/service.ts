@@ -9,7 +9,9 @@ import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { isCrisisText } from '../crisis/check.ts';
 import { daysAgo, newestFirst } from '../feed/service.ts';
+import { queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { authorColumns, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
@@ -83,6 +85,7 @@ export async function createTopic(db: Db, author: UserRow, viewer: Viewer & { id
   const title = input.title.trim();
   const description = input.description.trim();
   const language = languageOfText(author, `${title}\n${description}`);
+  const crisis = await isCrisisText(`${title}\n${description}`, language);
   return db.transaction(async (tx) => {
     await takeWriteSlot(tx, viewer.id, 'topic');
     const [[category], [cover]] = await Promise.all([
@@ -104,6 +107,7 @@ export async function createTopic(db: Db, author: UserRow, viewer: Viewer & { id
         coverId: input.cover_id,
       })
       .returning({ id: topics.id });
+    await queueIfCrisis(tx, crisis, { target: 'topic', targetId: row.id, authorId: viewer.id });
     return getTopic(tx, viewer, row.id);
   });
 }
