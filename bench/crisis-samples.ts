@@ -295,7 +295,7 @@ export const SAMPLES: Samples = {
 
 /**
  * Written after the phrase lists were last changed, and not used to change them: how the lists do on words they
- * were not fitted to. (SAMPLES above was used once to find missing inflected forms; see decision 14c.)
+ * were not fitted to. (SAMPLES above was used once to find missing inflected forms; see decision 016.)
  */
 export const HELD_OUT: Samples = {
   en: {

@@ -1,5 +1,5 @@
 /**
- * Suicide and self-harm language in what a person writes (issue 14; docs/decisions/14c-crisis-detection.md).
+ * Suicide and self-harm language in what a person writes (issue 14; docs/decisions/016-crisis-detection.md).
  * Used by the browser while a person composes and by the server on every write; it never hides or blocks anything:
  * a match shows the person a calm panel with helplines, and (at merge) queues the item for a human.
  *

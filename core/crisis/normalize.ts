@@ -1,5 +1,5 @@
 /**
- * The one form text takes before crisis phrases are looked for in it (docs/decisions/14c-crisis-detection.md).
+ * The one form text takes before crisis phrases are looked for in it (docs/decisions/016-crisis-detection.md).
  * Phrases are put through the same function when their list is compiled, so both sides always agree.
  *
  * - Only the first CRISIS_TEXT_MAX characters are read: the longest field anyone can write. Work is linear in them.

@@ -3,7 +3,7 @@
  * interface language (or the one given) and in English, a moment after they stop typing. The detector and the
  * language's phrase list load on the first text long enough to check, as their own small chunks.
  *
- * Two lines add it to any text box (docs/decisions/14c-crisis-detection.md):
+ * Two lines add it to any text box (docs/decisions/016-crisis-detection.md):
  *   const crisis = useCrisisCheck(text);
  *   <CrisisNotice match={crisis} />            // near the send button
  */

@@ -2,7 +2,7 @@
  * Erasing a person (POST /api/deactivate; DESIGN.md "erase on deactivate"): everything they wrote and did goes, in
  * one transaction, and every count kept on someone else's row is made right as if they had undone each act
  * themselves. The plan is one step per table, in order; a table added later (messages, advice, blocks, moderation)
- * is one more step. Decisions: docs/decisions/14e-erase-and-export.md.
+ * is one more step. Decisions: docs/decisions/018-erase-and-export.md.
  *
  * Points count what stands, as everywhere else (posts/write.ts deletePost): a support the person gave takes back
  * the +2 its post's author received; their posts take back what others earned on them (+1 per support, +2 per

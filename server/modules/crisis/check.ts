@@ -1,5 +1,5 @@
 /**
- * The crisis detector for the server (core/crisis, docs/decisions/14c-crisis-detection.md): every write can ask
+ * The crisis detector for the server (core/crisis, docs/decisions/016-crisis-detection.md): every write can ask
  * whether its text reads as suicide or self-harm language, to queue it for a human with crisis priority. It never
  * hides, blocks or changes anything by itself. Work is bounded: the detector reads at most CRISIS_TEXT_MAX
  * characters with plain substring search, so one check stays well under a millisecond (npm run bench:crisis).
