@@ -20,6 +20,11 @@ interface SessionValue {
   /** Polls a shown QR code; once approved, the server has set the session cookies and the page moves on as after signIn. */
   checkQrSignIn(qrToken: string, returnTo?: string): Promise<QrSession['status']>;
   signOut(): Promise<void>;
+  /**
+   * The session ended on the server (signed out, account erased): until the root is loaded again, the page acts
+   * signed out, so what mounts on the way home asks nothing of the server with a session that is gone.
+   */
+  endSession(): void;
   setTheme(theme: Theme): void;
 }
 
@@ -36,8 +41,11 @@ interface RootSlice {
 
 export function SessionProvider({ root, children }: { root: RootSlice; children: ReactNode }) {
   const revalidator = useRevalidator();
-  useSocketSession(root.user?.id ?? null);
   const [theme, setThemeState] = useState<Theme>(root.theme);
+  const [ended, setEnded] = useState<User | null>(null);
+  const user = root.user && root.user !== ended ? root.user : null;
+  const endSession = useCallback(() => setEnded(root.user), [root.user]);
+  useSocketSession(user?.id ?? null);
   const api = useMemo(() => createApi(browserFetch, { locale: root.locale, csrfToken: root.csrfToken }), [root.locale, root.csrfToken]);
 
   const signInAsGuest = useCallback(async () => {
@@ -79,8 +87,9 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   const signOut = useCallback(async () => {
     await api.logout();
     if (root.user) forgetDrafts(root.user.id);
+    endSession();
     await finishSignIn();
-  }, [api, finishSignIn, root.user]);
+  }, [api, finishSignIn, root.user, endSession]);
 
   const setTheme = useCallback(
     (next: Theme) => {
@@ -96,8 +105,8 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   );
 
   const value = useMemo(
-    () => ({ user: root.user, locale: root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, setTheme }),
-    [root.user, root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, setTheme],
+    () => ({ user, locale: root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, endSession, setTheme }),
+    [user, root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, endSession, setTheme],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -31,7 +31,7 @@ const ERASED = ['posts', 'conversations', 'profile', 'sessions'] as const;
 
 export default function Deactivate({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { api, locale } = useSession();
+  const { api, locale, endSession } = useSession();
   const toActive = useActivePath();
   const toast = useToast();
   const navigate = useNavigate();
@@ -48,6 +48,7 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
     try {
       await api.deactivate(loaderData.hasPassword ? password : undefined);
       toast.success(intl.formatMessage({ id: 'settings.deactivate.done' }));
+      endSession();
       await navigate(toActive(localizedPath(locale, '/')));
       await revalidator.revalidate();
     } catch (err) {
