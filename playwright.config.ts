@@ -11,6 +11,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // page.route() cannot see what the app's service worker fetches (built assets go through it), so specs that
+    // stand in for the network run without it; tests/e2e/pwa.spec.ts, which tests the worker, allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -20,6 +20,7 @@ const postgresOnly = [
   'server/modules/account/erase-race.test.ts',
   'server/modules/messages/race.test.ts',
   'server/modules/moderation/race.test.ts',
+  'server/modules/achievements/race.test.ts',
 ];
 
 export default defineConfig({

@@ -110,6 +110,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data?.csrfToken ? <meta name="csrf-token" content={data.csrfToken} /> : null}
+        {/* On a language subdomain the host names the language (server/plugins/pwa.ts), and its paths have no prefix. */}
+        <link rel="manifest" href={locale === 'en' || data?.subdomains ? '/manifest.webmanifest' : `/${locale}/manifest.webmanifest`} />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        {/* server/plugins/pwa.ts APP_COLORS */}
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#2f7a60" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1c1917" />
         <Meta />
         <Links />
       </head>
@@ -126,6 +132,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useBuildCheck(loaderData.buildId);
   useHydratedCatalog(loaderData.locale, loaderData.messages);
   useEffect(markHydrated, []);
+  useEffect(() => {
+    // Not in development, where Vite serves unbuilt modules that a cache would only hold back.
+    if (!import.meta.env.DEV) void import('./lib/service-worker.ts').then((m) => m.registerServiceWorker(loaderData.locale));
+  }, [loaderData.locale]);
   return (
     <RawIntlProvider value={intlFor(loaderData.tag, loaderData.messages ?? EMPTY)}>
       <SessionProvider root={loaderData}>

@@ -18,7 +18,7 @@ function match(path: string) {
 describe('route config', () => {
   it('has one route per screen, plus the language layout, the five layouts and the catch-all', () => {
     expect(all).toHaveLength(screens.length + 1 + 5 + 1);
-    expect(screens).toHaveLength(32);
+    expect(screens).toHaveLength(33);
     const ids = all.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const [name, , file] of screens) expect(all.filter((r) => r.file === file && r.id === name)).toHaveLength(1);

@@ -34,6 +34,7 @@ export const LAYOUTS: Record<'home' | 'default' | 'nonavpage' | 'settings' | 'ch
     ['qr', 'qr/:token', 'routes/qr.tsx'],
     ['help-now', 'help-now', 'routes/help-now.tsx'],
     ['moderation', 'moderation', 'routes/moderation.tsx'],
+    ['notifications', 'notifications', 'routes/notifications.tsx'],
   ],
   nonavpage: [
     ['topic', 'topic/:id', 'routes/topic.tsx'],

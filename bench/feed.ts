@@ -22,8 +22,8 @@
  * answers repeated guest reads from memory, and with it off, where every request reaches the database as a
  * signed-in reader's always does.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,13 +31,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { desc } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../db/client.ts';
 import { posts } from '../db/schema.ts';
 import { buildApp } from '../server/app.ts';
 import { parseConfig } from '../server/config.ts';
 import { createGuest } from '../server/modules/auth/service.ts';
 import { setHidden, setSupport, toggleFavorite } from '../server/modules/posts/actions.ts';
+import { autocannon, type Load, run } from './load.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -143,7 +144,6 @@ const duration = Number(args.duration);
 const warmup = Number(args.warmup);
 const connections = Number(args.connections);
 const sizes = args.sizes.split(',').map(Number);
-const autocannonCli = join(root, 'node_modules/autocannon/autocannon.js');
 
 interface Target {
   name: 'postgres' | 'pglite';
@@ -154,24 +154,8 @@ interface Target {
 }
 
 async function postgresTarget(adminUrl: string): Promise<Target> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    name: 'postgres',
-    serve: { url: url.toString() },
-    fillArgs: ['--database-url', url.toString()],
-    dispose: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const { url, drop } = await throwawayDatabase(adminUrl);
+  return { name: 'postgres', serve: { url }, fillArgs: ['--database-url', url], dispose: drop };
 }
 
 function pgliteTarget(): Target {
@@ -181,39 +165,6 @@ function pgliteTarget(): Target {
     serve: { dataDir: dir },
     fillArgs: ['--data-dir', dir],
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-function run(command: string, argv: string[], capture: boolean): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'] });
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${argv.join(' ')} exited with ${code}`))));
-  });
-}
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  errors: number;
-}
-
-async function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
-  const argv = [autocannonCli, '-c', String(connections), '-d', String(seconds), '-j', '-n'];
-  for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}=${v}`);
-  const result = JSON.parse(await run(process.execPath, [...argv, url], true));
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
   };
 }
 
@@ -317,7 +268,7 @@ async function measure(target: Target, size: number, rows: Row[], tokens: Map<Ta
         if (body.data.length !== 10) throw new Error(`${e.name}: ${body.data.length} posts on the page`);
         if (e.signedIn && !body.data.some((p) => p.is_supported)) throw new Error(`${e.name}: the viewer's flags are missing`);
       }
-      await autocannon(base + path, headers, warmup);
+      await autocannon(base + path, { connections, seconds: warmup, headers });
       await server.ask('settle');
       // How busy the machine is without us: other work on it lowers every figure below.
       const idle0 = hostTimes();
@@ -325,7 +276,7 @@ async function measure(target: Target, size: number, rows: Row[], tokens: Map<Ta
       const idle1 = hostTimes();
       const busyBefore = idle0 && idle1 ? 1 - (idle1.idle - idle0.idle) / (idle1.total - idle0.total) : Number.NaN;
       await server.ask('start');
-      const load = await autocannon(base + path, headers, duration);
+      const load = await autocannon(base + path, { connections, seconds: duration, headers });
       const { rss, cpuMs } = await server.ask<{ rss: number; cpuMs: number }>('stop');
       await server.ask('settle');
       const row = {
@@ -405,11 +356,14 @@ async function main() {
     const tokens = new Map<Target, string>();
     for (const size of sizes) {
       say(`filling to ${size.toLocaleString('en')} posts (${targets.map((t) => t.name).join(', ')})`);
-      await run(
-        process.execPath,
-        [join(root, 'bench/fill.ts'), '--posts', String(size), '--users', args.users, ...targets.flatMap((t) => t.fillArgs)],
-        true,
-      );
+      await run(process.execPath, [
+        join(root, 'bench/fill.ts'),
+        '--posts',
+        String(size),
+        '--users',
+        args.users,
+        ...targets.flatMap((t) => t.fillArgs),
+      ]);
       for (const target of targets) for (const cached of [true, false]) await measure(target, size, rows, tokens, cached);
     }
     console.log(`\n${table(rows)}\n`);

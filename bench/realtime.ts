@@ -15,13 +15,13 @@
  * Memory per socket is the growth of the app process's RSS and JS heap (after a GC) from before the sockets connected
  * to after, divided by their number.
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { MessageEvent } from '../core/realtime.ts';
 import { openDatabase } from '../db/client.ts';
@@ -30,6 +30,7 @@ import { tokens, users } from '../db/schema.ts';
 import { buildApp } from '../server/app.ts';
 import { parseConfig } from '../server/config.ts';
 import { hashToken, newToken } from '../server/lib/tokens.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -275,22 +276,16 @@ async function main() {
   const rows: Row[] = [];
   for (const n of args.sockets.split(',').map(Number)) {
     for (const processes of redis ? [1, 2] : [1]) {
-      const name = `bench_rt_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(base);
-      url.pathname = `/${name}`;
+      const { url, drop } = await throwawayDatabase(base, 'bench_rt');
       try {
-        const database = await openDatabase({ url: url.toString() });
+        const database = await openDatabase({ url });
         await database.migrate();
         await ensureReferenceData(database.db);
         await database.close();
         say(`${n} people, ${processes} process${processes === 1 ? '' : 'es'}`);
-        const people = await makePeople(url.toString(), n);
+        const people = await makePeople(url, n);
         const apps = await Promise.all(
-          Array.from({ length: processes }, () => startApp({ url: url.toString(), redis: processes === 2 ? redis : undefined })),
+          Array.from({ length: processes }, () => startApp({ url, redis: processes === 2 ? redis : undefined })),
         );
         try {
           const setup = processes === 1 ? 'one process' : 'two processes + Redis (every message crosses)';
@@ -299,10 +294,7 @@ async function main() {
           for (const app of apps) await app.ask('close');
         }
       } finally {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        await drop();
       }
     }
   }

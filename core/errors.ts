@@ -40,6 +40,13 @@ export const ERROR_CODES = [
   'ALREADY_REPORTED',
   /** 422: this removal was already appealed (one appeal per removal). */
   'ALREADY_APPEALED',
+  /** 422: a moderator asked to lift a suspension the person is not under. */
+  'NOT_SUSPENDED',
+  /**
+   * 422: a push subscription that cannot be used (an endpoint that is not https, keys that are not a P-256 public
+   * key and a 16-byte secret); `errors` names each bad field.
+   */
+  'MALFORMED',
   /** 429: 5 posts in the last 24 hours; `retry_at` says when the next one may be written. */
   'POST_LIMIT',
   /** 429: as many topics, moods, thoughts or comments as core/limits.ts WRITE_LIMITS allow in their window; `retry_at` as above. */

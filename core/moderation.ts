@@ -1,7 +1,7 @@
 /** Moderation's fixed vocabularies (DESIGN.md "Moderation"), shared by the server and the web app. */
 
 /** What can be reported, hidden and moderated: the `target` of reports, the queue and the log. */
-export const MODERATED_TARGETS = ['post', 'mood', 'comment', 'thought', 'topic'] as const;
+export const MODERATED_TARGETS = ['post', 'mood', 'comment', 'thought', 'topic', 'message', 'advice'] as const;
 export type ModeratedTarget = (typeof MODERATED_TARGETS)[number];
 
 /** An item's moderation state: `hidden` pending review after HIDE_AFTER_REPORTS reports, `removed` by a moderator. */
@@ -27,8 +27,8 @@ export type ModerationReason = (typeof MODERATION_REASONS)[number];
 export const MODERATION_ACTIONS = ['keep', 'remove', 'warn', 'suspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-/** What the log records: the actions, the automatic hide and an appeal. */
-export type LogAction = ModerationAction | 'hide' | 'appeal';
+/** What the log records: the actions, the automatic hide, an appeal and a suspension lifted early. */
+export type LogAction = ModerationAction | 'hide' | 'appeal' | 'unsuspend';
 
 export const SUSPEND_DAYS = { min: 1, max: 365 } as const;
 

@@ -75,6 +75,8 @@ export interface ServerToClientEvents {
   /** To the device showing the approved QR code: it collects its session with `POST /api/check-session`. */
   'qr:approved': (event: { status: 'approved' }) => void;
   'moderation:queue': (event: ModerationQueueEvent) => void;
+  /** To a user's own sockets after they marked notifications seen, so every tab clears its bell. */
+  'notifications:seen': (event: { unseen_count: number }) => void;
 }
 
 export interface ClientToServerEvents {
@@ -87,6 +89,8 @@ export interface ClientToServerEvents {
   typing: (conversationId: number) => void;
   /** Joins the moderators' queue room when the socket's user is a moderator (checked at the time); the answer says whether it joined. */
   'moderation:watch': (ack?: (joined: boolean) => void) => void;
+  /** The conversation this tab shows (null: none): a message there needs no notification. */
+  'conversation:viewing': (conversationId: number | null) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

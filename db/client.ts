@@ -21,6 +21,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (for a component that opens its own connections, such as the job queue); absent on PGlite. */
+  url?: string;
   migrate(): Promise<void>;
   /** Resolves when the database answers `select 1` within `PING_TIMEOUT_MS`; otherwise throws DatabaseUnavailable. */
   ping(): Promise<void>;
@@ -225,6 +227,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url,
       // Migrations get their own connection, without the request timeouts: building an index may take minutes.
       migrate: async () => {
         const client = new pg.Client({ connectionString: url });

@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -48,6 +50,8 @@ export const users = pgTable(
     notifySupport: boolean('notify_support').notNull().default(true),
     notifyAdvice: boolean('notify_advice').notNull().default(true),
     notifyMessage: boolean('notify_message').notNull().default(true),
+    /** The other kinds of core/notifications.ts this person switched off (the three above keep their columns). */
+    notificationsOff: text('notifications_off').array().notNull().default(sql`'{comment_vote}'::text[]`),
     /** core/schemas/messages.ts WHO_CAN_MESSAGE. */
     whoCanMessage: text('who_can_message').notNull().default('everyone'),
     typingIndicators: boolean('typing_indicators').notNull().default(false),
@@ -62,6 +66,8 @@ export const users = pgTable(
     role: text('role').notNull().default('user'),
     /** Set by a moderator: until then the person may read and sign in but not write (403 SUSPENDED). */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    /** Whether the person appears in the public top-supporters ranking (decision 024); they may opt out. */
+    showInTopSupporters: boolean('show_in_top_supporters').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -149,6 +155,8 @@ export const posts = pgTable(
     index('posts_user_key_idx').on(t.userId, t.contentKey),
     index('posts_language_feed_idx').on(t.language, t.createdAt.desc(), t.id.desc()),
     index('posts_topic_feed_idx').on(t.topicId, t.createdAt.desc(), t.id.desc()),
+    // The few posts moderation took out of lists: what a total subtracts from the kept counts (feed/service.ts leftOut).
+    index('posts_moderated_idx').on(t.topicId).where(sql`${t.moderation} <> 'visible'`),
   ],
 );
 
@@ -177,6 +185,7 @@ export const moods = pgTable(
     index('moods_language_feed_idx').on(t.language, t.createdAt.desc(), t.id.desc()),
     index('moods_feed_idx').on(t.createdAt.desc(), t.id.desc()),
     index('moods_user_key_idx').on(t.userId, t.contentKey),
+    index('moods_moderated_idx').on(t.id).where(sql`${t.moderation} <> 'visible'`),
   ],
 );
 
@@ -202,7 +211,13 @@ export const comments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('comments_post_idx').on(t.postId, t.parentId, t.createdAt)],
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.parentId, t.createdAt),
+    // A post's comments a viewer does not see, subtracted from its kept count: the ones moderation took out, and the
+    // ones by the people the viewer blocked (feed/service.ts leftOut).
+    index('comments_moderated_idx').on(t.postId, t.parentId).where(sql`${t.moderation} <> 'visible'`),
+    index('comments_user_idx').on(t.userId, t.postId),
+  ],
 );
 
 const userRef = () =>
@@ -405,7 +420,12 @@ export const topics = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('topics_feed_idx').on(t.createdAt.desc(), t.id.desc()), index('topics_category_idx').on(t.categoryId, t.createdAt.desc())],
+  (t) => [
+    index('topics_feed_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('topics_category_idx').on(t.categoryId, t.createdAt.desc()),
+    // One's own topics on the profile (GET /api/get/user-topics).
+    index('topics_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 export const thoughts = pgTable(
@@ -425,7 +445,11 @@ export const thoughts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('thoughts_feed_idx').on(t.createdAt.desc(), t.id.desc()), index('thoughts_user_idx').on(t.userId)],
+  (t) => [
+    index('thoughts_feed_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('thoughts_user_idx').on(t.userId),
+    index('thoughts_moderated_idx').on(t.id).where(sql`${t.moderation} <> 'visible'`),
+  ],
 );
 
 /** One reaction per user per thought; the same type again removes it. */
@@ -500,8 +524,14 @@ export const messages = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+    /** Moderation state (server/modules/moderation/visibility.ts): visible, hidden (pending review) or removed. */
+    moderation: text('moderation').notNull().default('visible'),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    // The few messages moderation hid or removed, counted out of a conversation's pages without reading it all.
+    index('messages_moderated_idx').on(t.conversationId, t.id).where(sql`moderation <> 'visible'`),
+  ],
 );
 
 /** One person blocking another. Its effects are mutual for messages and advice; feeds drop the blocked person's writing for the blocker. */
@@ -533,6 +563,8 @@ export const advices = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    /** Moderation state (server/modules/moderation/visibility.ts): visible, hidden (pending review) or removed. */
+    moderation: text('moderation').notNull().default('visible'),
   },
   (t) => [index('advices_recipient_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc())],
 );
@@ -611,4 +643,193 @@ export const careNotices = pgTable(
     dismissedAt: timestamp('dismissed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('care_notices_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Notifications (core/notifications.ts): one row per kind, item and recipient within the grouping window, counting
+ * the people (notification_actors). `params` holds what a kind's sentence needs besides the actor (e.g. the
+ * moderation action).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    type: text('type').notNull(),
+    itemKind: text('item_kind'),
+    itemId: integer('item_id'),
+    url: text('url').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    /** The latest person, named in the sentence; null once their account is gone. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorCount: integer('actor_count').notNull().default(1),
+    seen: boolean('seen').notNull().default(false),
+    /** When the group began: the window is counted from here. */
+    createdAt: createdAt(),
+    /** The latest event of the group: lists are ordered by it. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('notifications_group_idx').on(t.userId, t.type, t.itemKind, t.itemId, t.createdAt),
+    index('notifications_unseen_idx').on(t.userId).where(sql`not seen`),
+  ],
+);
+
+/** The distinct people of a grouped notification. */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    actorId: userRef(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.actorId] })],
+);
+
+/** Idempotency keys of the events already turned into notifications: a retried job finds its key and does nothing. */
+export const notificationEvents = pgTable('notification_events', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The in-process job queue used with PGlite (server/jobs/local.ts); with PostgreSQL, graphile-worker keeps its own
+ * tables. A job is written in the caller's transaction, so a rolled-back write enqueues nothing.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull(),
+    key: text('key').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt, t.id).where(sql`failed_at is null`)],
+);
+
+/**
+ * What each person has done toward the achievements (core/achievements.ts COUNTERS), kept as the acts happen in
+ * their transaction, so listing achievements never scans anyone's history.
+ */
+export const achievementCounters = pgTable(
+  'achievement_counters',
+  { userId: userRef(), counter: text('counter').notNull(), n: integer('n').notNull().default(0) },
+  (t) => [primaryKey({ columns: [t.userId, t.counter] })],
+);
+
+/** The distinct people a person has helped (supported, answered or advised), for the "helped N people" achievements. */
+export const helpedPeople = pgTable(
+  'helped_people',
+  {
+    userId: userRef(),
+    helpedId: integer('helped_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.helpedId] })],
+);
+
+/** Achievements earned (core/achievements.ts); one per person and achievement, however many acts race for it. */
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    userId: userRef(),
+    achievement: text('achievement').notNull(),
+    earnedAt: timestamp('earned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievement] })],
+);
+
+/**
+ * Supports each person gave to other people's posts per calendar month in UTC ('YYYY-MM', the month of the
+ * support's created_at), kept in the support's transaction; withdrawing a support takes it off its own month.
+ */
+export const monthlySupports = pgTable(
+  'monthly_supports',
+  { userId: userRef(), month: text('month').notNull(), n: integer('n').notNull().default(0) },
+  (t) => [primaryKey({ columns: [t.month, t.userId] }), index('monthly_supports_rank_idx').on(t.month, t.n.desc(), t.userId)],
+);
+
+/**
+ * The server's VAPID key pair for Web Push (server/modules/push/vapid.ts), made on the first start unless the
+ * environment gives one. One row: `id` is always 1, so two processes starting at once keep whichever wrote first.
+ */
+export const vapidKeys = pgTable('vapid_keys', {
+  id: smallint('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A browser's Web Push subscription (its PushSubscription JSON); an endpoint belongs to the last person who subscribed it. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Quiet hours of a person's pushes: local wall-clock times in their IANA time zone; no row means none. */
+export const pushSettings = pgTable('push_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  quietFrom: text('quiet_from').notNull(),
+  quietTo: text('quiet_to').notNull(),
+  timeZone: text('time_zone').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** A PostgreSQL tsvector; only read by queries, never selected into a row. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Search (docs/decisions/025-search.md): one row per post, mood, topic or thought, written by the service in the
+ * transaction that writes the text, gone with the item. `search_text` holds the item's words as core/search.ts
+ * cuts them (Intl.Segmenter), space-separated; `search` is those words as a `simple` tsvector, kept by PostgreSQL
+ * itself so the two never disagree. Tables of their own, so that feeds, which read whole item rows, never carry them.
+ */
+function searchTable<T extends string>(name: T, item: () => AnyPgColumn) {
+  return pgTable(
+    name,
+    {
+      id: integer('id').primaryKey().references(item, { onDelete: 'cascade' }),
+      searchText: text('search_text').notNull(),
+      search: tsvector('search').notNull().generatedAlwaysAs(sql`array_to_tsvector(string_to_array(search_text, ' '))`),
+    },
+    (t) => [index(`${name}_idx`).using('gin', t.search), index(`${name}_trgm_idx`).using('gin', sql`${t.searchText} gin_trgm_ops`)],
+  );
+}
+
+export const postSearch = searchTable('post_search', () => posts.id);
+export const moodSearch = searchTable('mood_search', () => moods.id);
+export const topicSearch = searchTable('topic_search', () => topics.id);
+export const thoughtSearch = searchTable('thought_search', () => thoughts.id);
+
+/** The last searches of each signed-in person (at most core/search.ts RECENT_SEARCHES), newest first; one row per query. */
+export const recentSearches = pgTable(
+  'recent_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    query: text('query').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recent_searches_user_query_idx').on(t.userId, t.query), index('recent_searches_user_idx').on(t.userId, t.createdAt)],
 );

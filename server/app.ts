@@ -15,9 +15,11 @@ import { APP_VERSION } from '../core/limits.ts';
 import type { BuildInfo } from '../core/types.ts';
 import type { Database } from '../db/client.ts';
 import { type Config, publicOrigin } from './config.ts';
+import jobsPlugin from './jobs/plugin.ts';
 import { type Counter, memoryCounter, redisCounter } from './lib/counter.ts';
 import { openRedis, rateLimitStore, sharedOrLocal } from './lib/redis.ts';
 import accountRoutes from './modules/account/routes.ts';
+import profileRoutes from './modules/achievements/routes.ts';
 import adviceRoutes from './modules/advices/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import blockRoutes from './modules/blocks/routes.ts';
@@ -25,12 +27,16 @@ import commentRoutes from './modules/comments/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import languageRoutes from './modules/languages/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
+import moderationAnnounce from './modules/moderation/announce.ts';
 import moderationRoutes from './modules/moderation/routes.ts';
 import suspensionPlugin from './modules/moderation/suspension.ts';
 import moodRoutes from './modules/moods/routes.ts';
+import notificationRoutes from './modules/notifications/routes.ts';
 import postRoutes from './modules/posts/routes.ts';
+import pushRoutes from './modules/push/routes.ts';
 import qrRoutes from './modules/qr/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
+import searchRoutes from './modules/search/routes.ts';
 import tagRoutes from './modules/tags/routes.ts';
 import thoughtRoutes from './modules/thoughts/routes.ts';
 import topicRoutes from './modules/topics/routes.ts';
@@ -39,6 +45,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import guestCachePlugin from './plugins/guest-cache.ts';
 import localePlugin from './plugins/locale.ts';
+import { pwaPlugin } from './plugins/pwa.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import { type WebMode, webPlugin } from './plugins/web.ts';
 
@@ -52,6 +59,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (the tests read them). */
   logStream?: { write(line: string): void };
+  /** Longest wait for one push service (server/modules/push/deliver.ts); the tests shorten it. */
+  pushTimeoutMs?: number;
 }
 
 /**
@@ -103,7 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const shared = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : null;
   const redis = shared?.redis ?? null;
-  const counter = shared ? sharedOrLocal(redisCounter(shared.redis), memoryCounter(), shared.link) : memoryCounter();
+  const counter = shared
+    ? sharedOrLocal(redisCounter(shared.redis, `${config.REDIS_KEY_PREFIX}counter:`), memoryCounter(), shared.link)
+    : memoryCounter();
   app.decorate('database', database);
   app.decorate('redis', redis);
   app.decorate('counter', counter);
@@ -123,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     // Counted in Redis, and in this process while Redis is away (lib/redis.ts).
-    ...(shared && { store: rateLimitStore(shared.redis, shared.link, 'rl:') }),
+    ...(shared && { store: rateLimitStore(shared.redis, shared.link, `${config.REDIS_KEY_PREFIX}rl:`) }),
   });
   // What is not a page (JSON, files, plain errors) runs and loads nothing and is framed by nothing; pages
   // (app/entry.server.tsx, with a nonce) and the API docs UI set their own policy over this one.
@@ -149,6 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(suspensionPlugin);
   await app.register(guestCachePlugin, { ttlSeconds: config.GUEST_CACHE_SECONDS, redis: redis ?? undefined });
   await app.register(realtimePlugin, { db: database.db, redis: redis ?? undefined });
+  await app.register(moderationAnnounce);
+  await app.register(jobsPlugin, { database });
 
   // Routes
   await app.register(healthRoutes, { database, build: () => build });
@@ -173,8 +186,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blockRoutes, { db: database.db });
   await app.register(adviceRoutes, { db: database.db });
   await app.register(moderationRoutes, { db: database.db });
+  await app.register(notificationRoutes, { db: database.db });
+  await app.register(profileRoutes, { db: database.db });
+  await app.register(pushRoutes, { db: database.db, config, timeoutMs: options.pushTimeoutMs });
+  await app.register(searchRoutes, { db: database.db });
   // Unknown API paths answer in JSON, never with the web app's page.
   app.all('/api/*', { schema: { hide: true }, config: { changesGuestView: false } }, (_request, reply) => reply.callNotFound());
+
+  await app.register(pwaPlugin, { appHost: config.APP_HOST, version: () => build.id });
 
   if (options.web) {
     await app.register(webPlugin, {

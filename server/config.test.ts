@@ -20,3 +20,21 @@ describe('publicOrigin', () => {
     expect(origin({ HOST: '::1', PORT: '3210' })).toBe('http://[::1]:3210');
   });
 });
+
+describe('VAPID keys', () => {
+  const pub = `B${'a'.repeat(86)}`;
+  const priv = 'b'.repeat(43);
+
+  it('are taken together, with a mailto: or https: subject', () => {
+    const c = parseConfig({ VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv, VAPID_SUBJECT: 'mailto:ops@kindred.example' });
+    expect([c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY, c.VAPID_SUBJECT]).toEqual([pub, priv, 'mailto:ops@kindred.example']);
+    expect(parseConfig({ VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' }).VAPID_PUBLIC_KEY).toBe(undefined);
+  });
+
+  it('refuse one without the other, a key of the wrong form, and an http subject', () => {
+    expect(() => parseConfig({ VAPID_PUBLIC_KEY: pub })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => parseConfig({ VAPID_PRIVATE_KEY: priv })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => parseConfig({ VAPID_PUBLIC_KEY: pub.slice(1), VAPID_PRIVATE_KEY: priv })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => parseConfig({ VAPID_SUBJECT: 'http://kindred.example' })).toThrow(/VAPID_SUBJECT/);
+  });
+});

@@ -40,6 +40,33 @@ export const configSchema = z.object({
    * stopped answering: the request gets 503 UNAVAILABLE (db/client.ts).
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * Put before the keys this app counts in Redis (rate limits, failed sign-ins): deployments, or test runs, that share
+   * one Redis count apart. Every instance of one deployment must use the same prefix.
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : -')
+    .default(''),
+  /**
+   * The VAPID key pair of Web Push (base64url, as web-push makes them), given together or not at all (parseConfig);
+   * without them the first start makes a pair and keeps it in the database (server/modules/push/vapid.ts).
+   */
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'an uncompressed P-256 public key in base64url (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key in base64url (43 characters)')
+      .optional(),
+  ),
+  /** Who push services may contact about this server's pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: optionalString.pipe(z.url({ protocol: /^(mailto|https)$/ }).optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -65,6 +92,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (Boolean(result.data.VAPID_PUBLIC_KEY) !== Boolean(result.data.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are given together or not at all',
+    );
   }
   return result.data;
 }

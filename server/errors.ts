@@ -49,8 +49,8 @@ export class NotFound extends AppError {
 export class Invalid extends AppError {
   readonly fields: Record<string, Msg[]>;
 
-  constructor(fields: Record<string, Msg | Msg[]>) {
-    super(422, 'VALIDATION', { key: 'errors.invalid_input' });
+  constructor(fields: Record<string, Msg | Msg[]>, code: ErrorCode = 'VALIDATION') {
+    super(422, code, { key: 'errors.invalid_input' });
     this.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
   }
 }

@@ -13,9 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
 import { freshPostgres, openTestDatabase } from '../tests/helpers/app.ts';
 import { type FaultProxy, faultProxy } from '../tests/helpers/fault-proxy.ts';
-import { redisUrl } from '../tests/helpers/redis.ts';
+import { redisUrl, testKeyPrefix } from '../tests/helpers/redis.ts';
 import { buildApp } from './app.ts';
 import { parseConfig } from './config.ts';
+
+/** The app's Redis keys start with this, so the test finds its own rate-limit counter in a shared Redis. */
+const keyPrefix = testKeyPrefix();
 
 const root = new URL('..', import.meta.url).pathname;
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -56,6 +59,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'info',
       DATABASE_URL: pgTarget.toString(),
       REDIS_URL: `redis://127.0.0.1:${redisProxy.port}/${REDIS_DB}`,
+      REDIS_KEY_PREFIX: keyPrefix,
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       SEED_DEMO: 'false',
       GUEST_CACHE_SECONDS: '0',
@@ -194,10 +198,10 @@ describe.skipIf(!databaseUrl || !redisBase)('faults of the database and Redis', 
     const then = await redisTouchingRequests();
     expect(Math.max(...then)).toBeLessThan(normal + 1000);
 
-    await redisDirect.del('rl:127.0.0.1');
+    await redisDirect.del(`${keyPrefix}rl:127.0.0.1`);
     await redisProxy.set('pass');
     const started = performance.now();
-    while (!(await redisDirect.exists('rl:127.0.0.1'))) {
+    while (!(await redisDirect.exists(`${keyPrefix}rl:127.0.0.1`))) {
       expect(performance.now() - started).toBeLessThan(5000);
       await timed('/api/posts');
     }
@@ -248,7 +252,12 @@ describe.skipIf(!redisBase)('start-up while Redis is away', () => {
       const proxy = await faultProxy({ host: target.hostname, port: Number(target.port || 6379) });
       await proxy.set(mode);
       const { database, drop } = await openTestDatabase();
-      const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: `redis://127.0.0.1:${proxy.port}/${REDIS_DB}` });
+      const config = parseConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        REDIS_URL: `redis://127.0.0.1:${proxy.port}/${REDIS_DB}`,
+        REDIS_KEY_PREFIX: testKeyPrefix(),
+      });
       const started = performance.now();
       const app = await buildApp({ config, database, logger: false });
       await app.ready();

@@ -4,6 +4,7 @@ import { ensureReferenceData } from '../db/reference.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { drainer } from './lib/drain.ts';
+import { backfillSearch } from './modules/search/index.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -17,6 +18,8 @@ const database = await openDatabase({
 });
 await database.migrate();
 await ensureReferenceData(database.db);
+// Items written before search existed (or loaded in bulk) get their search words; nothing to do on later starts.
+await backfillSearch(database.db);
 
 const app = await buildApp({ config, database, web: dev ? 'development' : 'production' });
 app.addHook('onClose', () => database.close());

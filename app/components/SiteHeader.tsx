@@ -8,6 +8,8 @@ import { useUnreadWatch } from '../lib/unread.ts';
 import { AppLink, AppNavLink } from './AppLink.tsx';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { ModerationLink } from './moderation/ModerationLink.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { Button } from './ui/Button.tsx';
 
 /** Loaded when first needed, like the sign-in dialog: most sign-outs never show it. */
@@ -62,6 +64,8 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
   }
 
   const links = user ? [...PUBLIC_NAV, ...MEMBER_NAV] : PUBLIC_NAV;
+  const navLinkClass =
+    'block border-b-2 border-transparent px-3 py-2 whitespace-nowrap hover:text-brand-700 aria-[current=page]:border-brand-600 aria-[current=page]:font-semibold dark:hover:text-brand-100';
   return (
     <header className="border-b border-stone-200 bg-white/90 dark:border-stone-800 dark:bg-stone-900/90">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
@@ -83,6 +87,7 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
           </Button>
           {user ? (
             <>
+              <NotificationBell />
               <span className="flex items-center gap-2 text-sm" data-testid="current-user">
                 {user.avatar ? <img src={user.avatar.url} alt="" width={28} height={28} className="rounded-full" /> : null}
                 <span dir="auto">{intl.formatMessage({ id: 'auth.signed_in_as' }, { nickname: user.nickname })}</span>
@@ -128,16 +133,17 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
           <ul className="flex gap-1 text-sm">
             {links.map(([key, path]) => (
               <li key={path}>
-                <AppNavLink
-                  to={localizedPath(locale, path)}
-                  end={path === '/'}
-                  className="block border-b-2 border-transparent px-3 py-2 whitespace-nowrap hover:text-brand-700 aria-[current=page]:border-brand-600 aria-[current=page]:font-semibold dark:hover:text-brand-100"
-                >
+                <AppNavLink to={localizedPath(locale, path)} end={path === '/'} className={navLinkClass}>
                   <FormattedMessage id={key} />
                   {path === '/chat' ? <UnreadBadge count={unread} /> : null}
                 </AppNavLink>
               </li>
             ))}
+            {user?.is_moderator ? (
+              <li>
+                <ModerationLink className={navLinkClass} />
+              </li>
+            ) : null}
           </ul>
         </nav>
       ) : null}

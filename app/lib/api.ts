@@ -12,9 +12,13 @@ import { languagesApi } from './api/languages.ts';
 import { messagesApi } from './api/messages.ts';
 import { moderationApi } from './api/moderation.ts';
 import { moodsApi } from './api/moods.ts';
+import { notificationsApi } from './api/notifications.ts';
 import { pollsApi } from './api/polls.ts';
 import { postsApi } from './api/posts.ts';
+import { profileApi } from './api/profile.ts';
+import { pushApi } from './api/push.ts';
 import { reportsApi } from './api/reports.ts';
+import { searchApi } from './api/search.ts';
 import { tagsApi } from './api/tags.ts';
 import { thoughtsApi } from './api/thoughts.ts';
 import { topicsApi } from './api/topics.ts';
@@ -43,6 +47,10 @@ export function createApi(fetcher: ApiFetch, options: ApiOptions) {
     ...blocksApi(http),
     ...advicesApi(http),
     ...moderationApi(http),
+    ...notificationsApi(http),
+    ...profileApi(http),
+    ...pushApi(http),
+    ...searchApi(http),
   };
 }
 

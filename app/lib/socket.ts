@@ -20,6 +20,8 @@ const rooms = new Map<PublicRoom, number>();
 let watchedQr: string | null = null;
 /** Mounted moderation screens; while any is, the socket asks to join the moderators' queue room. */
 let moderationWatchers = 0;
+/** The conversation this tab shows: a message there needs no notification (server/modules/notifications). */
+let viewing: number | null = null;
 
 function shared(): Promise<AppSocket> {
   if (connection) return connection;
@@ -29,6 +31,7 @@ function shared(): Promise<AppSocket> {
       for (const room of rooms.keys()) socket.emit('subscribe', room);
       if (watchedQr) socket.emit('qr:watch', watchedQr);
       if (moderationWatchers > 0) socket.emit('moderation:watch');
+      if (viewing !== null) socket.emit('conversation:viewing', viewing);
     });
     return socket;
   });
@@ -157,4 +160,17 @@ export function useSocketSession(userId: number | null) {
 /** Tells the other person of a conversation that this one is typing (the server drops it unless both turned it on). */
 export function emitTyping(conversationId: number) {
   whenConnected((socket) => socket.emit('typing', conversationId));
+}
+
+/** Tells the server which conversation this tab shows while the component is mounted (null: none). */
+export function useViewingConversation(conversationId: number | null) {
+  useEffect(() => {
+    viewing = conversationId;
+    whenConnected((socket) => socket.emit('conversation:viewing', conversationId));
+    return () => {
+      if (viewing !== conversationId) return;
+      viewing = null;
+      whenConnected((socket) => socket.emit('conversation:viewing', null));
+    };
+  }, [conversationId]);
 }

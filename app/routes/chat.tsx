@@ -19,7 +19,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { failed, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
-import { useSocketEvent } from '../lib/socket.ts';
+import { useSocketEvent, useViewingConversation } from '../lib/socket.ts';
 import { useUnread } from '../lib/unread.ts';
 import type { Route } from './+types/chat';
 
@@ -55,10 +55,12 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
   const { locale } = useSession();
   const selected = thread && thread !== 'missing' ? thread.conversation.id : null;
   const list = useConversations(loaderData.list, requests);
+  // A message in the conversation on screen needs no notification.
+  useViewingConversation(selected);
   const chatPath = (query: string) => localizedPath(locale, `/chat${query}`);
 
   return (
-    <div className="grid min-h-[28rem] flex-1 grid-cols-1 gap-4 md:h-[calc(100dvh-10rem)] md:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="grid min-h-[28rem] flex-1 basis-0 grid-cols-1 gap-4 md:h-[calc(100dvh-10rem)] grid-rows-[minmax(0,1fr)] md:grid-cols-[18rem_minmax(0,1fr)]">
       <Panel as="section" aria-labelledby="conversations-heading" className={`flex min-h-0 flex-col ${thread ? 'hidden md:flex' : 'flex'}`}>
         <h1 id="conversations-heading" className="mb-3 text-lg font-semibold">
           <FormattedMessage id="chat.heading" />

@@ -109,6 +109,7 @@ const badge = 'rounded-full px-2 py-0.5 text-xs font-medium';
 
 function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
   const [acting, setActing] = useState<ModerationAction | null>(null);
+  const [lifting, setLifting] = useState(false);
   const headingId = `queue-${item.id}-heading`;
   return (
     <Panel as="article" aria-labelledby={headingId} raised data-testid="queue-item">
@@ -141,10 +142,14 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
             <FormattedMessage
               id="moderation.suspended_until"
               values={{ date: <FormattedDate value={item.author.suspended_until} year="numeric" month="long" day="numeric" /> }}
-            />
+            />{' '}
+            <Button size="sm" variant="link" onClick={() => setLifting(true)} data-testid="lift-suspension">
+              <FormattedMessage id="moderation.action.unsuspend" />
+            </Button>
           </>
         ) : null}
       </p>
+      {lifting ? <LiftDialog item={item} onClose={() => setLifting(false)} /> : null}
       <blockquote
         className="mt-3 whitespace-pre-line break-words border-s-4 border-stone-300 ps-3 dark:border-stone-700"
         lang={item.language}
@@ -295,6 +300,47 @@ function ActionDialog({
           </Button>
           <Button type="submit" variant={action === 'keep' ? 'primary' : 'danger'} busy={busy}>
             <FormattedMessage id={`moderation.action.${action}`} />
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Ends the author's suspension now, after a confirmation; the queue entry itself stays as it was. */
+function LiftDialog({ item, onClose }: { item: QueueItem; onClose: () => void }) {
+  const { api } = useSession();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const res = await api.liftSuspension(item.author.id);
+      toast.success(res.message);
+      onClose();
+      await revalidator.revalidate();
+    } catch (err) {
+      toast.failed(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={<FormattedMessage id="moderation.action.unsuspend" />} onClose={onClose}>
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <p className="text-sm text-stone-600 dark:text-stone-300">
+          <FormattedMessage id="moderation.explain.unsuspend" values={{ nickname: item.author.nickname }} />
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+          <Button type="submit" variant="primary" busy={busy}>
+            <FormattedMessage id="moderation.action.unsuspend" />
           </Button>
         </div>
       </form>

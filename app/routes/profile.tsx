@@ -1,8 +1,14 @@
-/** The signed-in user's profile (default layout): avatar, nickname, rank and the way to the next one. */
+/**
+ * The signed-in user's profile (default layout): avatar, nickname, rank and the way to the next one, achievements,
+ * whether to appear among the top supporters, and tabs of one's own posts, moods, topics, thoughts, favorites and
+ * removed items (issue 16).
+ */
 import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
-import { RemovedItems } from '../components/moderation/RemovedItems.tsx';
+import { AchievementList } from '../components/profile/AchievementList.tsx';
+import { isProfileTab, OwnContent, type ProfileTab, type TabPage } from '../components/profile/OwnContent.tsx';
+import { TopSupportersSetting } from '../components/profile/TopSupportersSetting.tsx';
 import { buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { loaderApi, requireUser } from '../lib/guard.ts';
@@ -11,18 +17,45 @@ import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/profile';
 
+type Api = ReturnType<typeof loaderApi>;
+
+/** The first page of a tab: only the tab on screen is read. */
+async function firstPage(api: Api, tab: ProfileTab): Promise<TabPage> {
+  switch (tab) {
+    case 'posts':
+      return { tab, page: await api.ownPosts() };
+    case 'favorites':
+      return { tab, page: await api.favoritePosts() };
+    case 'moods':
+      return { tab, page: await api.ownMoods() };
+    case 'topics':
+      return { tab, page: await api.ownTopics() };
+    case 'thoughts':
+      return { tab, page: await api.ownThoughts() };
+    case 'removed':
+      return { tab, page: await api.violatingItems() };
+  }
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const api = loaderApi(context);
-  const [ladder, removed] = await Promise.all([required(request, api.rankLadder()), required(request, api.violatingItems())]);
-  return { user, ladder: ladder.user_rank, removed };
+  const asked = new URL(request.url).searchParams.get('tab');
+  // An unknown tab shows the first one rather than an error: the page itself exists.
+  const tab: ProfileTab = isProfileTab(asked) ? asked : 'posts';
+  const [ladder, achievements, current] = await Promise.all([
+    required(request, api.rankLadder()),
+    required(request, api.achievements()),
+    required(request, firstPage(api, tab)),
+  ]);
+  return { user, ladder: ladder.user_rank, achievements: achievements.achievements, current };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'profile', { noindex: true });
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { locale } = useSession();
-  const { user, ladder, removed } = loaderData;
+  const { user, ladder, achievements, current: tab } = loaderData;
   const current = ladder?.find((r) => r.is_current) ?? null;
   const next = ladder?.find((r) => current && r.level === current.level + 1) ?? null;
   const link = buttonClass('secondary', 'sm');
@@ -91,9 +124,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </ol>
           </details>
         ) : null}
+        <TopSupportersSetting userId={user.id} initial={user.show_in_top_supporters} />
       </Panel>
 
-      <RemovedItems first={removed} />
+      <OwnContent current={tab} />
+
+      <AchievementList achievements={achievements} />
 
       <div className="mt-8 flex flex-wrap gap-2">
         <AppLink to={localizedPath(locale, '/changeAvatar')} className={link}>

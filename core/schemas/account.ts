@@ -89,6 +89,32 @@ export const exportSchema = z.object({
   reports: z.array(
     z.object({ target: z.string(), target_id: z.number().int(), reason: z.string(), note: z.string().nullable(), created_at: when }),
   ),
+  /**
+   * Messages the person sent and received, by conversation, oldest first. The other person is not named (no user
+   * id or nickname): `direction` says who wrote it. Received messages moderation keeps from the person are left out.
+   */
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      conversation_id: z.number().int(),
+      direction: z.enum(['sent', 'received']),
+      content: z.string(),
+      created_at: when,
+      seen_at: when.nullable(),
+    }),
+  ),
+  /** Advice the person sent (on others' posts) and received (on their own posts); senders are not named. */
+  advice: z.array(
+    z.object({
+      id: z.number().int(),
+      post_id: z.number().int(),
+      direction: z.enum(['sent', 'received']),
+      content: z.string(),
+      created_at: when,
+    }),
+  ),
+  /** The person's recent searches (the words they searched for), the oldest kept first. */
+  recent_searches: z.array(z.object({ query: z.string(), created_at: when })),
 });
 
 export type AccountExport = z.infer<typeof exportSchema>;

@@ -18,6 +18,8 @@ export const messageItemSchema = z.object({
   content: z.string(),
   created_at: z.string(),
   seen_at: z.string().nullable(),
+  /** Only on the sender's own message while moderation holds it (hidden from the other person pending review). */
+  under_review: z.literal(true).optional(),
 });
 
 /**

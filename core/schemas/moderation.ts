@@ -37,7 +37,7 @@ export const logEntrySchema = z.object({
   id: z.number(),
   target: targetSchema,
   target_id: z.number(),
-  action: z.enum(['hide', 'keep', 'remove', 'warn', 'suspend', 'appeal']),
+  action: z.enum(['hide', 'keep', 'remove', 'warn', 'suspend', 'appeal', 'unsuspend']),
   reason: reasonSchema.nullable(),
   days: z.number().nullable(),
   created_at: z.string(),
@@ -61,6 +61,9 @@ export const violatingItemSchema = z.object({
   appealed: z.boolean(),
 });
 export const violatingPageSchema = pagedSchema(violatingItemSchema);
+
+/** GET /api/moderation/summary: the open queue entries, for the count beside the "Moderation" link. */
+export const queueSummarySchema = z.object({ data: z.object({ open: z.number().int(), crisis: z.number().int() }) });
 
 export const careNoticeSchema = z.object({ id: z.number(), created_at: z.string() });
 export const careNoticeListSchema = listOf(careNoticeSchema);

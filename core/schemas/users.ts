@@ -24,8 +24,12 @@ export const userSchema = publicUserSchema.extend({
   auto_detect_languages: z.boolean(),
   notification_settings: notificationSettingsSchema,
   has_password: z.boolean(),
+  /** A moderator or an admin: the web app shows them the way to /moderation (the API decides on every call). */
+  is_moderator: z.boolean(),
   points: z.number().int(),
   created_at: z.string(),
+  /** Whether the person appears in the public top-supporters ranking (decision 024). */
+  show_in_top_supporters: z.boolean(),
 });
 
 /** guest-login and login. */

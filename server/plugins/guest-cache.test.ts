@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInGuest, type TestApp } from '../../tests/helpers/app.ts';
-import { redisUrl } from '../../tests/helpers/redis.ts';
+import { redisUrl, testKeyPrefix } from '../../tests/helpers/redis.ts';
 import { GuestCache } from '../lib/guest-cache.ts';
 import guestCachePlugin from './guest-cache.ts';
 import localePlugin from './locale.ts';
@@ -335,6 +335,7 @@ describe.runIf(redis)('with Redis, across instances', () => {
       RATE_LIMIT_MAX: '100000',
       GUEST_CACHE_SECONDS: '60',
       REDIS_URL: redis,
+      REDIS_KEY_PREFIX: testKeyPrefix(),
     });
     const [a, b] = await Promise.all(
       [0, 1].map(() => buildApp({ config, database: t.database, logger: false, guestLoginsPerHour: 10_000 })),

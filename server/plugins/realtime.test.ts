@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { EventPayload, MessageEvent, NotificationEvent, ServerEvent } from '../../core/realtime.ts';
 import { createTestApp, openTestDatabase, signInGuest, type TestApp } from '../../tests/helpers/app.ts';
 import { joined } from '../../tests/helpers/realtime.ts';
-import { redisUrl } from '../../tests/helpers/redis.ts';
+import { redisUrl, testKeyPrefix } from '../../tests/helpers/redis.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 
@@ -122,7 +122,7 @@ describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
   async function guestOnBAfterA() {
     const { database, drop } = await openTestDatabase();
     opened.push(drop, () => database.close());
-    const config = parseConfig({ NODE_ENV: 'test', REDIS_URL: redis });
+    const config = parseConfig({ NODE_ENV: 'test', REDIS_URL: redis, REDIS_KEY_PREFIX: testKeyPrefix() });
     const [a, b] = await Promise.all([1, 2].map(() => buildApp({ config, database, logger: false })));
     opened.push(
       () => a.close(),

@@ -27,6 +27,8 @@ import { findUser } from '../modules/users/service.ts';
 interface SocketData {
   userId?: number;
   qrRoom?: QrRoom;
+  /** The conversation the socket's tab shows (server/modules/notifications: no message notification for it). */
+  viewing?: number;
 }
 /** The sockets opened with one token (named by its digest), so that revoking the token can end them. */
 type SessionRoom = `session:${string}`;

@@ -4,70 +4,9 @@
  * declined; a block that stops messages; advice sent and read; the unread badge cleared in a second tab; the chat
  * screen on a 390 px phone and on a desktop. Every page fails the test on a console error (hydration included).
  */
-import { type Browser, expect, type Page, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { watchErrors } from './pages.ts';
-
-interface Person {
-  page: Page;
-  id: number;
-  nickname: string;
-  /** Bearer header for API calls made as this person (no CSRF needed). */
-  auth: { Authorization: string };
-  errors: string[];
-  close(): Promise<void>;
-}
-
-/** A guest signed in in a browser context of their own, whose console errors are collected. */
-async function person(browser: Browser, viewport?: { width: number; height: number }): Promise<Person> {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  const errors: string[] = [];
-  watchErrors(page, errors);
-  const res = await page.request.post('/api/guest-login', { data: {} });
-  expect(res.status()).toBe(201);
-  const { token, data } = (await res.json()) as { token: string; data: { id: number; nickname: string } };
-  return { page, id: data.id, nickname: data.nickname, auth: { Authorization: `Bearer ${token}` }, errors, close: () => context.close() };
-}
-
-/** Long enough for the feed (over 150 characters), not Moods. */
-const post = (n: string) =>
-  `Lately I wake up at four in the morning and cannot fall asleep again, my head full of small worries about work and family. By noon I am exhausted. ${n}`;
-
-/** Calls the API as someone; returns the status and the body. */
-async function call(baseURL: string | undefined, who: Person, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const api = await request.newContext({ baseURL });
-  const res = method === 'GET' ? await api.get(url, { headers: who.auth }) : await api.post(url, { headers: who.auth, data: data ?? {} });
-  const body = await res.json().catch(() => null);
-  await api.dispose();
-  return { status: res.status(), body };
-}
-
-/** What is wrong with the page's width, or null: how wide it is, and the first element that reaches past the edge. */
-async function overflow(page: Page): Promise<string | null> {
-  const m = await page.evaluate(() => {
-    const view = document.documentElement.clientWidth;
-    const wide = document.documentElement.scrollWidth;
-    const clipped = (el: Element) => {
-      for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
-      return false;
-    };
-    const culprit = [...document.querySelectorAll('body *')].find((el) => el.getBoundingClientRect().right > view + 1 && !clipped(el));
-    return {
-      wide,
-      view,
-      culprit: culprit ? `${culprit.tagName.toLowerCase()}.${culprit.className}: ${culprit.textContent?.slice(0, 40)}` : '',
-    };
-  });
-  return m.wide > m.view ? `${page.url()}: ${m.wide} px wide in ${m.view} px (${m.culprit})` : null;
-}
-
-/** Clicks until the click does what it should: a click that lands before hydration does nothing. */
-async function clickUntil(click: () => Promise<void>, then: () => Promise<void>) {
-  await expect(async () => {
-    await click();
-    await then();
-  }).toPass({ timeout: 15_000 });
-}
+import { call, clickUntil, overflow, person, longPost as post } from './people.ts';
 
 test('two people chat in realtime: the person card opens a conversation, the request is accepted, and each sees the other’s messages live', async ({
   browser,
@@ -259,7 +198,7 @@ for (const [label, viewport] of [
 ] as const) {
   test(`the chat screen on ${label}: list and thread, no horizontal overflow, in English and Arabic`, async ({ browser, baseURL }) => {
     const a = await person(browser);
-    const b = await person(browser, viewport);
+    const b = await person(browser, { viewport });
     const long = `${'A'.repeat(119)}H`;
     const first = await call(baseURL, a, 'POST', '/api/messages', { user_id: b.id, content: `Some nights are loud: ${long}` });
     const conversationId = (first.body as { data: { conversation_id: number } }).data.conversation_id;

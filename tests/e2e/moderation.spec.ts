@@ -119,7 +119,7 @@ test('three reports hide a post; a moderator removes it with a reason; its autho
   await expect(moderator.getByTestId('queue-item').filter({ hasText: marker })).toHaveCount(0);
 
   // The author finds it on their profile with the reason, and appeals once.
-  await author.goto('/profile');
+  await author.goto('/profile?tab=removed');
   const removed = author.getByTestId('removed-item').filter({ hasText: marker });
   await expect(removed).toBeVisible();
   await expect(removed).toContainText(en['moderation.removed_reason'].replace('{reason}', en['moderation.reason.harassment']));

@@ -44,6 +44,7 @@ export const SIGN_IN = [
   '/deactivateAccount',
   '/settings/account',
   '/advice',
+  '/notifications',
 ];
 
 export const at = (code: string, path: string) => (code === 'en' ? path : path === '/' ? `/${code}` : `/${code}${path}`);

@@ -7,6 +7,7 @@ import { ensureReferenceData } from '../../db/reference.ts';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { type Call, caller } from './api.ts';
+import { testKeyPrefix } from './redis.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -61,7 +62,14 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase();
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', GUEST_LOGINS_PER_HOUR: '10000', ...env });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    GUEST_LOGINS_PER_HOUR: '10000',
+    REDIS_KEY_PREFIX: testKeyPrefix(),
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -89,4 +97,13 @@ export async function signInGuest(app: FastifyInstance, locale = 'en'): Promise<
   if (res.statusCode !== 201) throw new Error(`guest-login failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
   return { token: body.token, id: body.data.id, nickname: body.data.nickname, auth: { authorization: `Bearer ${body.token}` } };
+}
+
+/** What writing a mood or a topic needs from the seeded reference data: a mood feeling, a category and a cover. */
+export async function writingRefs(t: TestApp): Promise<{ moodFeeling: number; topicRefs: { category_id: number; cover_id: number } }> {
+  const first = async (url: string) => (await t.call(null, 'GET', url)).body.data[0].id as number;
+  return {
+    moodFeeling: await first('/api/feelings?type=mood'),
+    topicRefs: { category_id: await first('/api/categories'), cover_id: await first('/api/topic-covers') },
+  };
 }

@@ -29,8 +29,13 @@ export async function race<T>(t: TestApp, table: string, requests: (() => Promis
   }
 }
 
-/** Backends of this database waiting for a lock (table, row or advisory). */
+/**
+ * Backends of this database waiting for a lock (table, row or advisory). The holder reads pg_stat_activity inside its
+ * transaction, where PostgreSQL keeps the first reading for the whole transaction: a request whose connection opened
+ * after it would never be seen waiting, so the reading is cleared each time.
+ */
 async function waiting(client: pg.Client): Promise<number> {
+  await client.query('select pg_stat_clear_snapshot()');
   const { rows } = await client.query<{ n: number }>(
     `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
       where not l.granted and a.datname = current_database()`,

@@ -9,6 +9,8 @@ import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { emitTyping } from '../../lib/socket.ts';
+import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
+import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
 import { controlClass } from '../ui/Field.tsx';
 
@@ -32,6 +34,7 @@ export function MessageComposer({
   const lastTyping = useRef(0);
   const length = graphemeLength(text.trim());
   const tooLong = length > LIMITS.message;
+  const crisis = useCrisisCheck(text);
 
   function send() {
     const content = text.trim();
@@ -58,42 +61,47 @@ export function MessageComposer({
 
   return (
     <form
-      className="flex items-end gap-2 border-t border-stone-200 p-3 dark:border-stone-800"
+      className="flex flex-col gap-2 border-t border-stone-200 p-3 dark:border-stone-800"
       onSubmit={(e) => {
         e.preventDefault();
         send();
       }}
     >
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={`composer-${conversationId}`} className="sr-only">
-          <FormattedMessage id="chat.composer_label" values={{ nickname: recipient }} />
-        </label>
-        <textarea
-          id={`composer-${conversationId}`}
-          value={text}
-          onChange={(e) => onChange(e.target.value)}
-          onKeyDown={onKeyDown}
-          rows={2}
-          dir="auto"
-          aria-describedby={`composer-${conversationId}-hint`}
-          aria-invalid={tooLong || undefined}
-          placeholder={intl.formatMessage({ id: 'chat.composer_placeholder' })}
-          className={`${controlClass} max-h-40 min-h-11 w-full resize-y`}
-        />
-        <p id={`composer-${conversationId}-hint`} className="flex gap-2 text-xs text-stone-500 dark:text-stone-400">
-          <span className="sr-only sm:not-sr-only">
-            <FormattedMessage id="chat.composer_hint" />
-          </span>
-          {length > COUNTER_FROM ? (
-            <span className={`ms-auto ${tooLong ? 'font-semibold text-red-700 dark:text-red-400' : ''}`}>
-              <FormattedMessage id="composer.counter" values={{ count: length, max: LIMITS.message }} />
+      {/* Above the box: the composer sits at the bottom of the chat, so the notice grows the form upwards and the
+          text box stays where the person is typing. */}
+      <CrisisNotice match={crisis} />
+      <div className="flex items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={`composer-${conversationId}`} className="sr-only">
+            <FormattedMessage id="chat.composer_label" values={{ nickname: recipient }} />
+          </label>
+          <textarea
+            id={`composer-${conversationId}`}
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+            onKeyDown={onKeyDown}
+            rows={2}
+            dir="auto"
+            aria-describedby={`composer-${conversationId}-hint`}
+            aria-invalid={tooLong || undefined}
+            placeholder={intl.formatMessage({ id: 'chat.composer_placeholder' })}
+            className={`${controlClass} max-h-40 min-h-11 w-full resize-y`}
+          />
+          <p id={`composer-${conversationId}-hint`} className="flex gap-2 text-xs text-stone-500 dark:text-stone-400">
+            <span className="sr-only sm:not-sr-only">
+              <FormattedMessage id="chat.composer_hint" />
             </span>
-          ) : null}
-        </p>
+            {length > COUNTER_FROM ? (
+              <span className={`ms-auto ${tooLong ? 'font-semibold text-red-700 dark:text-red-400' : ''}`}>
+                <FormattedMessage id="composer.counter" values={{ count: length, max: LIMITS.message }} />
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <Button type="submit" variant="primary" disabled={!text.trim() || tooLong} className="mb-5">
+          <FormattedMessage id="chat.send" />
+        </Button>
       </div>
-      <Button type="submit" variant="primary" disabled={!text.trim() || tooLong} className="mb-5">
-        <FormattedMessage id="chat.send" />
-      </Button>
     </form>
   );
 }

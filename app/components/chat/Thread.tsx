@@ -110,7 +110,14 @@ export function Thread({
   useSocketEvent('message', (m) => {
     if (m.conversation_id !== id) return;
     setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
-    if (m.sender_id !== user?.id) {
+    // My own message can come back through the socket before its request answers: it replaces its sending copy
+    // (the oldest one with that text) at once, so the thread never shows it twice.
+    if (m.sender_id === user?.id) {
+      setOutgoing((os) => {
+        const at = os.findIndex((o) => !o.failed && o.content.trim() === m.content);
+        return at < 0 ? os : [...os.slice(0, at), ...os.slice(at + 1)];
+      });
+    } else {
       setTyping(false);
       setConversation((c) => ({ ...c, unread_count: c.unread_count + 1, last_message: m }));
     }
@@ -299,7 +306,12 @@ export function Thread({
             {messages.map((m) => (
               <MessageBubble key={m.id} message={m} mine={m.sender_id === user?.id}>
                 {m.sender_id === user?.id ? (
-                  m.seen_at ? (
+                  // Hidden pending review after reports: the other person no longer sees it, and its author is told.
+                  m.under_review ? (
+                    <span className="font-medium text-amber-800 dark:text-amber-200">
+                      <FormattedMessage id="moderation.under_review" />
+                    </span>
+                  ) : m.seen_at ? (
                     <FormattedMessage id="chat.seen" />
                   ) : null
                 ) : (

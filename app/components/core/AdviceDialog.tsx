@@ -9,6 +9,8 @@ import { graphemeLength } from '../../../core/text.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
+import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { controlClass } from '../ui/Field.tsx';
@@ -25,6 +27,8 @@ export function AdviceDialog({ postId, author, onClose }: { postId: number; auth
   const [error, setError] = useState<string | null>(null);
   const length = graphemeLength(text.trim());
   const tooLong = length > LIMITS.advice;
+  // Advice is often written by someone who is struggling too: the same gentle notice as in the post composer.
+  const crisis = useCrisisCheck(text);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -69,6 +73,7 @@ export function AdviceDialog({ postId, author, onClose }: { postId: number; auth
             {error}
           </ErrorAlert>
         ) : null}
+        <CrisisNotice match={crisis} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />

@@ -1,12 +1,14 @@
 /**
  * A person's small card, opened from their name on a post, mood, comment or thought: what everyone may see of them
- * (nickname, avatar, rank; nothing that identifies them), and the two things one can do with a person: write to them,
+ * (nickname, avatar, rank, the achievements they earned without dates; nothing that identifies them), and the two
+ * things one can do with a person: write to them,
  * or block them. Blocking asks first, and then everything of theirs leaves what this page shows.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
+import type { EarnedAchievement } from '../../../core/schemas/achievements.ts';
 import type { PublicUser } from '../../../core/types.ts';
 import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
@@ -23,6 +25,19 @@ export function PersonDialog({ person, onClose }: { person: PublicUser; onClose:
   const toActive = useActivePath();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Null while loading; a failure leaves the section out (the card is whole without it). */
+  const [achievements, setAchievements] = useState<EarnedAchievement[] | null | 'failed'>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.personAchievements(person.id).then(
+      ({ data }) => live && setAchievements(data),
+      () => live && setAchievements('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, person.id]);
 
   async function message() {
     setBusy(true);
@@ -85,6 +100,35 @@ export function PersonDialog({ person, onClose }: { person: PublicUser; onClose:
               <FormattedMessage id="person.rank" values={{ rank: person.rank.name }} />
             </p>
           </div>
+          {achievements === 'failed' ? null : (
+            <section aria-labelledby="person-achievements" aria-busy={achievements === null} data-testid="person-achievements">
+              <h3 id="person-achievements" className="text-sm font-semibold">
+                <FormattedMessage id="person.achievements" />
+              </h3>
+              {achievements === null ? (
+                <p className="text-sm text-stone-600 dark:text-stone-400">
+                  <FormattedMessage id="common.loading" />
+                </p>
+              ) : achievements.length === 0 ? (
+                <p className="text-sm text-stone-600 dark:text-stone-400">
+                  <FormattedMessage id="person.no_achievements" />
+                </p>
+              ) : (
+                <ul className="mt-1 flex flex-wrap gap-1">
+                  {achievements.map((a) => (
+                    <li
+                      key={a.key}
+                      title={a.description}
+                      className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700 dark:bg-stone-800 dark:text-brand-100"
+                    >
+                      <span aria-hidden="true">🏅 </span>
+                      {a.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" disabled={busy} onClick={() => setConfirming(true)}>
               <FormattedMessage id="person.block" />

@@ -5,6 +5,7 @@ import type {
   careNoticeListSchema,
   logPageSchema,
   queuePageSchema,
+  queueSummarySchema,
   reasonListSchema,
   violatingPageSchema,
 } from '../../../core/schemas/moderation.ts';
@@ -13,6 +14,8 @@ import type { Http } from './client.ts';
 export function moderationApi(http: Http) {
   return {
     moderationQueue: (page = 1) => http.json<typeof queuePageSchema>('GET', `/api/moderation/queue?page=${page}`),
+    moderationSummary: () => http.json<typeof queueSummarySchema>('GET', '/api/moderation/summary'),
+    liftSuspension: (userId: number) => http.json<typeof messageSchema>('POST', `/api/moderation/users/${userId}/lift-suspension`),
     moderationReasons: () => http.json<typeof reasonListSchema>('GET', '/api/moderation/reasons'),
     moderate: (entryId: number, body: { action: ModerationAction; reason?: string; days?: number }) =>
       http.json<typeof messageSchema>('POST', `/api/moderation/items/${entryId}/action`, body),

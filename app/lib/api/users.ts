@@ -17,6 +17,8 @@ export interface AccountUpdate {
   nickname?: string;
   locale?: string;
   theme?: Theme;
+  /** Appear in the monthly top supporters (decision 024). */
+  show_in_top_supporters?: boolean;
 }
 
 export function usersApi(http: Http) {

@@ -1,39 +1,44 @@
 /**
- * Notification settings (settings layout): which notifications the member receives. Each switch calls the
- * API.md toggle for it; a failure puts the switch back and says why.
+ * Notification settings (settings layout): which kinds of notification the member receives, one switch per kind
+ * (GET/PUT /api/notification-settings; support, advice and message are the same switches as API.md's
+ * `/api/disable-{kind}-notification`). A kind switched off creates no notification and no push. A failure puts the
+ * switch back and says why.
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { NotificationSettings } from '../../../core/types.ts';
+import { NOTIFICATION_TYPES, type NotificationKinds, type NotificationType } from '../../../core/notifications.ts';
 import { PageHeading } from '../../components/Status.tsx';
+import { PushSettings } from '../../components/settings/PushSettings.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
-import { requireUser } from '../../lib/guard.ts';
+import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import type { Route } from './+types/notifications';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireUser(context);
-  return { settings: user.notification_settings };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireUser(context);
+  return { kinds: (await required(request, loaderApi(context).notificationSettings())).kinds };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'notificationSettings', { noindex: true });
 
-const KINDS = ['support', 'advice', 'message'] as const;
+/** Kinds with a longer explanation under their name (the three the settings page always had). */
+const HINTED = new Set<NotificationType>(['support', 'advice', 'message']);
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const { api } = useSession();
   const toast = useToast();
-  const [settings, setSettings] = useState<NotificationSettings>(loaderData.settings);
+  const [kinds, setKinds] = useState<NotificationKinds>(loaderData.kinds);
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function toggle(kind: (typeof KINDS)[number]) {
+  async function toggle(kind: NotificationType) {
     setBusy(kind);
     try {
-      const res = await api.toggleNotification(kind);
-      setSettings(res.notification_settings);
+      const res = await api.updateNotificationSettings({ [kind]: !kinds[kind] });
+      setKinds(res.kinds);
       toast.success(intl.formatMessage({ id: 'settings.saved' }));
     } catch (err) {
       toast.failed(err);
@@ -48,31 +53,35 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="settings.notifications.heading" />
       </PageHeading>
       <ul className="flex flex-col gap-3">
-        {KINDS.map((kind) => (
+        {NOTIFICATION_TYPES.map((kind) => (
           <Panel as="li" key={kind}>
             <label className="flex items-start gap-3">
               <input
                 type="checkbox"
                 role="switch"
-                checked={settings[kind]}
-                aria-checked={settings[kind]}
+                checked={kinds[kind]}
+                aria-checked={kinds[kind]}
                 disabled={busy !== null}
                 aria-busy={busy === kind}
                 onChange={() => toggle(kind)}
+                data-kind={kind}
                 className="mt-1 size-5 accent-brand-600"
               />
               <span>
                 <span className="block font-medium">
                   <FormattedMessage id={`settings.notifications.${kind}`} />
                 </span>
-                <span className="block text-sm text-stone-600 dark:text-stone-400">
-                  <FormattedMessage id={`settings.notifications.${kind}_hint`} />
-                </span>
+                {HINTED.has(kind) ? (
+                  <span className="block text-sm text-stone-600 dark:text-stone-400">
+                    <FormattedMessage id={`settings.notifications.${kind}_hint`} />
+                  </span>
+                ) : null}
               </span>
             </label>
           </Panel>
         ))}
       </ul>
+      <PushSettings />
     </>
   );
 }

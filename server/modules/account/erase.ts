@@ -15,7 +15,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MOOD_INTERACTIONS, POINTS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { posts, postTags, tags, tokens, users } from '../../../db/schema.ts';
+import { appeals, careNotices, moderationItems, moderationLog, posts, postTags, tags, tokens, users } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { forgetMessagesOf } from '../messages/service.ts';
 
@@ -62,9 +62,24 @@ export const ERASE_PLAN: EraseStep[] = [
           or (target = 'mood' and target_id in (select id from moods where user_id = ${u}))
           or (target = 'thought' and target_id in (select id from thoughts where user_id = ${u}))
           or (target = 'topic' and target_id in (select id from topics where user_id = ${u}))
+          or (target = 'message' and target_id in (select id from messages where sender_id = ${u}))
+          or (target = 'advice' and target_id in (select id from advices where sender_id = ${u} or recipient_id = ${u}))
           or (target = 'comment' and target_id in (
             select c.id from comments c join posts p on p.id = c.post_id
             where c.user_id = ${u} or p.user_id = ${u} or c.parent_id in (select id from comments where user_id = ${u})))`);
+    },
+  },
+  {
+    // Advice they sent, and advice to them (all on their posts, which go below): the senders of the latter lose the
+    // +3 each earned, as when the post is deleted (advices/service.ts takeBackAdvicePoints).
+    table: 'advices',
+    async run(tx, { userId: u }) {
+      await takePoints(
+        tx,
+        POINTS.advice,
+        sql`select sender_id as user_id, count(*)::int as n from advices where recipient_id = ${u} and sender_id <> ${u} group by sender_id`,
+      );
+      await tx.execute(sql`delete from advices where sender_id = ${u} or recipient_id = ${u}`);
     },
   },
   {
@@ -216,6 +231,19 @@ export const ERASE_PLAN: EraseStep[] = [
       },
     }),
   ),
+  {
+    // What moderation holds about the person: notices sent to them, their queue entries and the log of what was
+    // done about their items (appeals go with their log rows). Named here rather than left to the cascade from
+    // users, so the plan says what is erased. A moderator's own actions on others stay, without their name
+    // (moderator_id set null by the users row's deletion).
+    table: 'moderation',
+    async run(tx, { userId: u }) {
+      await tx.delete(careNotices).where(eq(careNotices.userId, u));
+      await tx.delete(moderationItems).where(eq(moderationItems.authorId, u));
+      await tx.delete(appeals).where(eq(appeals.userId, u));
+      await tx.delete(moderationLog).where(eq(moderationLog.authorId, u));
+    },
+  },
   {
     table: 'qr_logins',
     async run(tx, { userId: u }) {

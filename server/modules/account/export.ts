@@ -4,15 +4,18 @@
  * series of short queries and small writes, never one long query or one large string. Other people appear only by
  * the ids of public items (the post a comment is on, the mood a hug went to), never by who they are.
  */
-import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
+  advices,
   categories,
   comments,
   commentVotes,
+  conversationMembers,
   favorites,
   feelings,
+  messages,
   moodHides,
   moodInteractions,
   moods,
@@ -22,6 +25,7 @@ import {
   postHides,
   posts,
   postTags,
+  recentSearches,
   reports,
   reportTypes,
   supports,
@@ -31,6 +35,7 @@ import {
   topics,
 } from '../../../db/schema.ts';
 import { translate } from '../../i18n.ts';
+import { shownTo } from '../moderation/visibility.ts';
 import { getUser, serializer, toUser } from '../users/service.ts';
 
 export const EXPORT_PAGE = 200;
@@ -340,6 +345,69 @@ function sections(db: DbOrTx, userId: number, locale: string): [string, () => As
           }),
         ),
     ],
+    [
+      'messages',
+      () =>
+        rowsOf(
+          (after) => {
+            // Every message of the person's conversations (their side joins them), as far as they may see it.
+            const p = pageOf(messages.id, shownTo({ moderation: messages.moderation, userId: messages.senderId }, userId))(after);
+            return db
+              .select({ message: messages })
+              .from(messages)
+              .innerJoin(
+                conversationMembers,
+                and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, userId)),
+              )
+              .where(p.where)
+              .orderBy(p.orderBy)
+              .limit(p.limit);
+          },
+          (r) => r.message.id,
+          ({ message: m }) => ({
+            id: m.id,
+            conversation_id: m.conversationId,
+            direction: m.senderId === userId ? 'sent' : 'received',
+            content: m.content,
+            created_at: iso(m.createdAt),
+            seen_at: iso(m.seenAt),
+          }),
+        ),
+    ],
+    [
+      'advice',
+      () =>
+        rowsOf(
+          (after) => {
+            const mine = or(
+              eq(advices.senderId, userId),
+              and(eq(advices.recipientId, userId), shownTo({ moderation: advices.moderation, userId: advices.senderId }, userId)),
+            ) as SQL;
+            const p = pageOf(advices.id, mine)(after);
+            return db.select().from(advices).where(p.where).orderBy(p.orderBy).limit(p.limit);
+          },
+          (a) => a.id,
+          (a) => ({
+            id: a.id,
+            post_id: a.postId,
+            direction: a.senderId === userId ? 'sent' : 'received',
+            content: a.content,
+            created_at: iso(a.createdAt),
+          }),
+        ),
+    ],
+    [
+      'recent_searches',
+      () =>
+        rowsOf(
+          (after) => {
+            const p = pageOf(recentSearches.id, eq(recentSearches.userId, userId))(after);
+            return db.select().from(recentSearches).where(p.where).orderBy(p.orderBy).limit(p.limit);
+          },
+          (r) => r.id,
+          (r) => ({ query: r.query, created_at: iso(r.createdAt) }),
+        ),
+    ],
   ];
 }
 
@@ -363,6 +431,9 @@ export const EXPORT_SECTIONS = [
   'thought_reactions',
   'comment_votes',
   'reports',
+  'messages',
+  'advice',
+  'recent_searches',
 ] as const;
 
 /** The document as pieces of JSON text: the account first, then each list a page at a time. */

@@ -6,7 +6,9 @@ import { LIMITS } from '../../../core/limits.ts';
 import { advicePageSchema, adviceResponseSchema } from '../../../core/schemas/advices.ts';
 import type { Db } from '../../../db/client.ts';
 import { errorOf, idField, pageQuery, text } from '../../lib/http.ts';
+import { languageOfText } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { isCrisisText } from '../crisis/check.ts';
 import { writeLimited } from '../writes/schemas.ts';
 import { listAdvices, sendAdvice } from './service.ts';
 
@@ -17,7 +19,7 @@ export default async function adviceRoutes(fastify: FastifyInstance, opts: { db:
   app.post(
     '/api/advices',
     {
-      config: { changesGuestView: false },
+      config: { changesGuestView: false, refusedWhileSuspended: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['advice'],
@@ -25,7 +27,9 @@ export default async function adviceRoutes(fastify: FastifyInstance, opts: { db:
         body: z.object({ post_id: idField, content: text(1, LIMITS.advice) }),
         response: {
           201: adviceResponseSchema,
-          403: errorOf('ADVICE_NOT_ALLOWED: the author turned advice off, or a block either way (one neutral message)'),
+          403: errorOf(
+            'ADVICE_NOT_ALLOWED: the author turned advice off, or a block either way (one neutral message); SUSPENDED: a moderator suspended the sender',
+          ),
           404: errorOf('NOT_FOUND: no such post'),
           422: errorOf('VALIDATION: `errors` names each bad field (content; post_id is your own post)'),
           429: writeLimited('advice'),
@@ -34,7 +38,10 @@ export default async function adviceRoutes(fastify: FastifyInstance, opts: { db:
     },
     async (request, reply) => {
       const { post_id, content } = request.body;
-      return reply.code(201).send({ data: await sendAdvice(db, currentUser(request).id, request.locale, post_id, content) });
+      const user = currentUser(request);
+      // A match queues the advice for a moderator (crisis priority); it is sent all the same.
+      const crisis = await isCrisisText(content, languageOfText(user, content));
+      return reply.code(201).send({ data: await sendAdvice(db, user.id, request.locale, post_id, content, crisis) });
     },
   );
 

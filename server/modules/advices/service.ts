@@ -10,7 +10,11 @@ import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { advices, avatars, posts, users } from '../../../db/schema.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { awardAchievements } from '../achievements/service.ts';
 import { blockedEitherWay, notBlocked } from '../blocks/filter.ts';
+import { queueIfCrisis } from '../moderation/service.ts';
+import { shownTo } from '../moderation/visibility.ts';
+import { notify } from '../notifications/service.ts';
 import { authorColumns, awardPoints, serializer, toAuthor } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -44,7 +48,15 @@ async function hydrate(db: DbOrTx, rows: AdviceJoin[], locale: string): Promise<
   }));
 }
 
-export async function sendAdvice(db: Db, me: number, locale: string, postId: number, content: string): Promise<Advice> {
+/** `crisis`: the detector's verdict on the text (asked before the transaction); a match queues it for a moderator. */
+export async function sendAdvice(
+  db: Db,
+  me: number,
+  locale: string,
+  postId: number,
+  content: string,
+  crisis: { matched: boolean } = { matched: false },
+): Promise<Advice> {
   return db.transaction(async (tx) => {
     const [post] = await tx
       .select({
@@ -63,6 +75,16 @@ export async function sendAdvice(db: Db, me: number, locale: string, postId: num
       .values({ postId, senderId: me, recipientId: post.authorId, content: content.trim() })
       .returning({ id: advices.id });
     await awardPoints(tx, me, POINTS.advice);
+    await queueIfCrisis(tx, crisis, { target: 'advice', targetId: row.id, authorId: me });
+    await notify(tx, {
+      type: 'advice',
+      recipientId: post.authorId,
+      actorId: me,
+      item: { kind: 'post', id: postId },
+      url: '/advice',
+      key: `advice:${row.id}`,
+    });
+    await awardAchievements(tx, me, { type: 'advice', helped: post.authorId });
     const [advice] = await hydrate(tx, await adviceQuery(tx).where(eq(advices.id, row.id)), locale);
     return advice;
   });
@@ -80,7 +102,11 @@ export async function takeBackAdvicePoints(tx: Tx, postId: number): Promise<void
 
 /** The advice I received, newest first, without what people I blocked sent. */
 export async function listAdvices(db: DbOrTx, me: number, locale: string, q: PageQuery) {
-  const where = and(eq(advices.recipientId, me), notBlocked(me, advices.senderId));
+  const where = and(
+    eq(advices.recipientId, me),
+    notBlocked(me, advices.senderId),
+    shownTo({ moderation: advices.moderation, userId: advices.senderId }, me),
+  );
   const [rows, [{ total }]] = await Promise.all([
     adviceQuery(db)
       .where(where)

@@ -13,6 +13,14 @@ export function notBlocked(viewerId: number | Placeholder | null, author: AnyPgC
   return sql`not exists(select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${author})`;
 }
 
+/**
+ * True for rows whose author the viewer blocked: the complement of notBlocked, written so that PostgreSQL finds those
+ * rows from the viewer's blocks and the author column's index (the suspects of feed/service.ts blockRule).
+ */
+export function blockedBy(viewerId: number | Placeholder, author: AnyPgColumn): SQL {
+  return sql`${author} in (select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId})`;
+}
+
 /** True when either person blocked the other (messages and advice are refused both ways). */
 export function blockedEitherWay(a: number, b: AnyPgColumn | number): SQL {
   return sql`exists(select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;

@@ -2,7 +2,7 @@
  * Comments on posts and their replies (one level deep). The post's comment count, a comment's reply count
  * and its vote score are kept on the rows in the same transaction as the change.
  */
-import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { POINTS } from '../../../core/limits.ts';
 import type { Comment } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
@@ -11,12 +11,16 @@ import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { notBlocked } from '../blocks/filter.ts';
+import { awardAchievements } from '../achievements/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
+import { keepsOf } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
-import { shownTo, underReview } from '../moderation/visibility.ts';
+import { underReview } from '../moderation/visibility.ts';
+import { notify } from '../notifications/service.ts';
+import { postItemRules } from '../posts/service.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
+import { commentRules } from './rules.ts';
 
 /** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
 const REPLIES_SHOWN = 3;
@@ -38,10 +42,28 @@ function commentQuery(db: DbOrTx, viewerId: number | null) {
 
 type CommentJoin = Awaited<ReturnType<ReturnType<typeof commentQuery>['execute']>>[number];
 
+/** What the viewer sees of comments (rules.ts), as conditions of a query over comments. */
+const seenBy = (viewer: Viewer) => keepsOf(commentRules(viewer.id));
+
+/**
+ * How many of each of these comments' replies the viewer sees: the total of GET /api/comments/{id}/replies, counted
+ * with its conditions (a comment's replies are few, so a count of them costs less than subtracting from the kept one).
+ */
+async function repliesSeen(db: DbOrTx, viewer: Viewer, parents: number[]): Promise<Map<number, number>> {
+  if (parents.length === 0) return new Map();
+  const rows = await db
+    .select({ parentId: comments.parentId, n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(and(inArray(comments.parentId, parents), ...seenBy(viewer)))
+    .groupBy(comments.parentId);
+  return new Map(rows.map((r) => [r.parentId ?? 0, r.n]));
+}
+
 async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withReplies: boolean): Promise<Comment[]> {
   const s = await serializer(db, viewer.locale);
   const replies = new Map<number, Comment[]>();
   const parents = rows.filter((r) => r.comment.repliesCount > 0).map((r) => r.comment.id);
+  const seen = await repliesSeen(db, viewer, parents);
   if (withReplies && parents.length > 0) {
     const ranked = db
       .select({
@@ -49,7 +71,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
         rn: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt}, ${comments.id})`.as('rn'),
       })
       .from(comments)
-      .where(and(inArray(comments.parentId, parents), notBlocked(viewer.id, comments.userId), shownTo(comments, viewer.id)))
+      .where(and(inArray(comments.parentId, parents), ...seenBy(viewer)))
       .as('ranked');
     const replyRows = await commentQuery(db, viewer.id)
       .innerJoin(ranked, eq(ranked.id, comments.id))
@@ -70,7 +92,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
     user: toAuthor(author, s),
     votes_score: c.votesScore,
     my_vote: Math.sign(Number(myVote)) as -1 | 0 | 1,
-    replies_count: c.repliesCount,
+    replies_count: seen.get(c.id) ?? 0,
     replies: replies.get(c.id) ?? [],
     is_mine: viewer.id === c.userId,
     ...underReview(c.moderation),
@@ -79,7 +101,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
 }
 
 async function pageOf(db: DbOrTx, viewer: Viewer, shown: SQL | undefined, q: PageQuery, withReplies: boolean) {
-  const where = and(shown, notBlocked(viewer.id, comments.userId), shownTo(comments, viewer.id));
+  const where = and(shown, ...seenBy(viewer));
   const [rows, [{ total }]] = await Promise.all([
     commentQuery(db, viewer.id).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(q.per_page).offset(offset(q)),
     db.select({ total: sql<number>`count(*)::int` }).from(comments).where(where),
@@ -88,21 +110,29 @@ async function pageOf(db: DbOrTx, viewer: Viewer, shown: SQL | undefined, q: Pag
 }
 
 export async function listComments(db: Db, viewer: Viewer, postId: number, q: PageQuery) {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+  // The comments of a post the viewer may not open (moderation, a block) are not theirs to read either.
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), ...keepsOf(postItemRules(viewer.id))));
   if (!post) throw new NotFound();
   const { data, total } = await pageOf(db, viewer, and(eq(comments.postId, postId), isNull(comments.parentId)), q, true);
   return paged(data, total, q, '/api/post-comments', { post_id: String(postId) });
 }
 
 export async function listReplies(db: Db, viewer: Viewer, commentId: number, q: PageQuery) {
-  const [parent] = await db.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId));
+  // Replies are read through their comment: under one the viewer does not see, there are none to read.
+  const [parent] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), ...seenBy(viewer)));
   if (!parent) throw new NotFound();
   const { data, total } = await pageOf(db, viewer, eq(comments.parentId, commentId), q, false);
   return paged(data, total, q, `/api/comments/${commentId}/replies`);
 }
 
 async function getComment(tx: DbOrTx, viewer: Viewer, id: number): Promise<Comment> {
-  const rows = await commentQuery(tx, viewer.id).where(and(eq(comments.id, id), shownTo(comments, viewer.id)));
+  const rows = await commentQuery(tx, viewer.id).where(and(eq(comments.id, id), ...seenBy(viewer)));
   const [comment] = await hydrate(tx, rows, viewer, true);
   if (!comment) throw new NotFound();
   return comment;
@@ -127,15 +157,53 @@ async function insertComment(
     .update(posts)
     .set({ commentsCount: sql`${posts.commentsCount} + 1` })
     .where(eq(posts.id, postId))
-    .returning({ id: posts.id });
+    .returning({ id: posts.id, authorId: posts.userId });
   if (!post) throw new NotFound();
+  // The update above holds the post's row, so two first answers to the same post are decided one after the other.
+  const answered =
+    post.authorId === viewer.id ||
+    (
+      await tx
+        .select({ one: sql`1` })
+        .from(comments)
+        .where(and(eq(comments.postId, postId), ne(comments.userId, post.authorId)))
+        .limit(1)
+    ).length > 0;
   const text = content.trim();
   const [row] = await tx
     .insert(comments)
     .values({ postId, userId: viewer.id, parentId, content: text, language: languageOfText(author, text) })
     .returning({ id: comments.id });
   await awardPoints(tx, viewer.id, POINTS.comment);
+  await awardAchievements(tx, viewer.id, {
+    type: 'comment',
+    helped: post.authorId === viewer.id ? null : post.authorId,
+    firstAnswer: !answered,
+  });
   await queueIfCrisis(tx, crisis, { target: 'comment', targetId: row.id, authorId: viewer.id });
+  const url = `/problem/${postId}`;
+  if (parentId === null) {
+    await notify(tx, {
+      type: 'comment',
+      recipientId: post.authorId,
+      actorId: viewer.id,
+      item: { kind: 'post', id: postId },
+      url,
+      key: `comment:${row.id}`,
+    });
+  } else {
+    const [parent] = await tx.select({ userId: comments.userId }).from(comments).where(eq(comments.id, parentId));
+    if (parent) {
+      await notify(tx, {
+        type: 'reply',
+        recipientId: parent.userId,
+        actorId: viewer.id,
+        item: { kind: 'comment', id: parentId },
+        url,
+        key: `reply:${row.id}`,
+      });
+    }
+  }
   return getComment(tx, viewer, row.id);
 }
 
@@ -219,7 +287,11 @@ export async function deleteComment(db: Db, userId: number, id: number): Promise
 export async function voteComment(db: Db, userId: number, commentId: number, vote: -1 | 0 | 1) {
   return db.transaction(async (tx) => {
     await activeUser(tx, userId);
-    const [comment] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId)).for('update');
+    const [comment] = await tx
+      .select({ id: comments.id, userId: comments.userId, postId: comments.postId })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for('update');
     if (!comment) throw new NotFound();
     const [old] = await tx
       .delete(commentVotes)
@@ -231,6 +303,11 @@ export async function voteComment(db: Db, userId: number, commentId: number, vot
       .set({ votesScore: sql`${comments.votesScore} + ${vote - (old?.vote ?? 0)}` })
       .where(eq(comments.id, commentId))
       .returning({ votesScore: comments.votesScore });
+    // Only a vote up is news worth telling; a vote down is not sent to anyone.
+    if (vote === 1 && (old?.vote ?? 0) !== 1) {
+      const item = { kind: 'comment', id: commentId };
+      await notify(tx, { type: 'comment_vote', recipientId: comment.userId, actorId: userId, item, url: `/problem/${comment.postId}` });
+    }
     return { votes_score: row.votesScore, my_vote: vote };
   });
 }

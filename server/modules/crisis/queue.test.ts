@@ -30,8 +30,8 @@ describe('the crisis detector queues a write for a moderator', () => {
 
     // An ordinary post, reported, sits in the queue too: crisis entries come before it.
     const plain = (await t.call(other, 'POST', '/api/posts', { content: long('A plain evening') })).body.data;
-    const types = (await t.call(other, 'GET', '/api/report-types')).body.data as { id: number }[] | undefined;
-    if (types?.length) await t.call(en, 'POST', '/api/reports', { post_id: plain.id, report_type_id: types[0].id });
+    const types = (await t.call(other, 'GET', '/api/report-types')).body.data as { id: number }[];
+    expect((await t.call(en, 'POST', '/api/reports', { post_id: plain.id, report_type_id: types[0].id })).status).toBe(201);
 
     const post = (await t.call(en, 'POST', '/api/posts', { content: long('I keep thinking I want to end my life') })).body.data;
     const mood = (await t.call(ar, 'POST', '/api/user/store/moods', { content: 'صرت أفكر إني أقتل نفسي', feeling_id: moodFeeling })).body
@@ -52,10 +52,14 @@ describe('the crisis detector queues a write for a moderator', () => {
       expect(find(target, id), `${target} ${id}`).toMatchObject({ crisis: true, queued_for: 'crisis' });
     }
     expect(find('post', sad.id)).toBeUndefined();
-    // Crisis first: no ordinary entry comes before a crisis one.
-    const firstPlain = entries.findIndex((e) => !e.crisis);
-    const lastCrisis = entries.map((e) => e.crisis).lastIndexOf(true);
-    if (firstPlain !== -1) expect(lastCrisis).toBeLessThan(firstPlain);
+    // Crisis first, oldest first among them, then the reported post: the exact order of what this test queued.
+    expect(entries.map((e) => [e.target, e.target_id, e.crisis])).toEqual([
+      ['post', post.id, true],
+      ['mood', mood.id, true],
+      ['comment', comment.id, true],
+      ['post', edited.id, true],
+      ['post', plain.id, false],
+    ]);
 
     // Never hidden: the post is in the public feed and readable by anyone.
     const feed = (await t.call(null, 'GET', '/api/posts?per_page=50')).body.data as { id: number; under_review?: boolean }[];

@@ -53,6 +53,7 @@ describe('system endpoints', () => {
       'nickname',
       'locale',
       'theme',
+      'show_in_top_supporters',
     ]);
   });
 

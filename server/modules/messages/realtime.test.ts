@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventPayload, ServerEvent } from '../../../core/realtime.ts';
 import { createTestApp, type Guest, openTestDatabase, signInGuest } from '../../../tests/helpers/app.ts';
-import { redisUrl } from '../../../tests/helpers/redis.ts';
+import { redisUrl, testKeyPrefix } from '../../../tests/helpers/redis.ts';
 import { buildApp } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
 import { typingPartner } from './service.ts';
@@ -124,7 +124,13 @@ describe.runIf(redis)('messages across processes (Redis adapter)', () => {
     const { database, drop } = await openTestDatabase();
     opened.push(drop, () => database.close());
     // Redis is shared with every other test run on this machine: its guest-login and rate limits must not stop this one.
-    const config = parseConfig({ NODE_ENV: 'test', REDIS_URL: redis, GUEST_LOGINS_PER_HOUR: '100000', RATE_LIMIT_MAX: '100000' });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      REDIS_URL: redis,
+      REDIS_KEY_PREFIX: testKeyPrefix(),
+      GUEST_LOGINS_PER_HOUR: '100000',
+      RATE_LIMIT_MAX: '100000',
+    });
     const [a, b] = await Promise.all([1, 2].map(() => buildApp({ config, database, logger: false })));
     opened.push(
       () => a.close(),

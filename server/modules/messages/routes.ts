@@ -19,7 +19,10 @@ import {
 import type { Unread } from '../../../core/types.ts';
 import type { Db } from '../../../db/client.ts';
 import { errorOf, errorSchema, idField, idParam, idString, pageQuery, text, userString } from '../../lib/http.ts';
+import { languageOfText } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { isCrisisText } from '../crisis/check.ts';
+import { announceQueue } from '../moderation/announce.ts';
 import { writeLimited } from '../writes/schemas.ts';
 import {
   acceptRequest,
@@ -132,7 +135,7 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
   app.post(
     '/api/messages',
     {
-      config: { changesGuestView: false },
+      config: { changesGuestView: false, refusedWhileSuspended: true },
       onRequest: app.requireUser,
       schema: {
         tags: ['messages'],
@@ -140,7 +143,7 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         body: sendBody,
         response: {
           201: messageResponseSchema,
-          403: errorOf(NOT_ALLOWED),
+          403: errorOf(`${NOT_ALLOWED}; SUSPENDED: a moderator suspended the sender until \`suspended_until\``),
           404: errorOf('NOT_FOUND: no such person, or no such conversation among yours'),
           422: errorOf('VALIDATION: `errors` names each bad field (content; user_id is yourself; conversation_id or user_id, one of them)'),
           429: writeLimited('message'),
@@ -148,8 +151,12 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
       },
     },
     async (request, reply) => {
-      const me = currentUser(request).id;
-      const sent = await sendMessage(db, me, request.body, request.body.content);
+      const user = currentUser(request);
+      const me = user.id;
+      const { content } = request.body;
+      // Checked before the transaction opens; a match queues the message for a moderator, never stops it.
+      const crisis = await isCrisisText(content, languageOfText(user, content));
+      const sent = await sendMessage(db, me, request.body, content, crisis);
       realtime.toUser(me).emit('message', sent.message);
       realtime.toUser(sent.recipientId).emit('message', sent.message);
       tellTotals(sent.totals);
@@ -288,7 +295,8 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
       onRequest: app.requireUser,
       schema: {
         tags: ['messages'],
-        summary: 'Report a message of one of my conversations (once)',
+        summary:
+          'Report a message of one of my conversations (once); it goes to the moderators alone, without the conversation, and counts toward the hide as any report',
         body: z.object({ message_id: idField, report_type_id: idField, note: userString().trim().max(REPORT_NOTE_MAX).optional() }),
         response: {
           201: noticeSchema,
@@ -298,7 +306,9 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
       },
     },
     async (request, reply) => {
-      await reportMessage(db, currentUser(request).id, request.body);
+      const { moved } = await reportMessage(db, currentUser(request).id, request.body);
+      announceQueue(fastify, 'queued');
+      if (moved) realtime.toUser(moved.userId).emit('unread', moved.totals);
       return reply.code(201).send({ message: request.t('reports.thanks_message'), description: request.t('reports.description_message') });
     },
   );

@@ -16,6 +16,9 @@ import { avatars, conversationMembers, conversations, messages, reports, reportT
 import { AppError, Invalid, NotFound, Rejected } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { blockedEitherWay } from '../blocks/filter.ts';
+import { afterReport, lockItem, queueIfCrisis } from '../moderation/service.ts';
+import { shownTo, underReview } from '../moderation/visibility.ts';
+import { notify } from '../notifications/service.ts';
 import { serializer, toPublicUser } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -154,8 +157,22 @@ export function toMessage(row: MessageRow, viewerId: number, otherReadReceipts: 
     content: row.content,
     created_at: row.createdAt.toISOString(),
     seen_at: seen,
+    ...underReview(row.moderation),
   };
 }
+
+/** Moderation's view of a message: hidden pending review, it is seen only by its sender (and moderators). */
+const messageShownTo = (viewerId: number) => shownTo({ moderation: messages.moderation, userId: messages.senderId }, viewerId);
+
+/**
+ * The newest message of the conversation that `me` may see: the kept last message unless moderation hid it from
+ * them. Walks the conversation's index backwards and stops at the first one shown, so it reads one row or a few.
+ */
+const lastShownId = (me: number) => sql<number | null>`(select m.id from ${messages} m
+  where m.conversation_id = ${conversations.id}
+    and (m.moderation = 'visible' or (m.moderation = 'hidden' and (m.sender_id = ${me}
+      or exists(select 1 from ${users} u where u.id = ${me} and u.role in ('moderator', 'admin')))))
+  order by m.id desc limit 1)`;
 
 const other = alias(users, 'other');
 const otherAvatar = alias(avatars, 'other_avatar');
@@ -185,7 +202,7 @@ function conversationQuery(db: DbOrTx, me: number) {
     .leftJoin(other, eq(other.id, otherId))
     .leftJoin(otherAvatar, eq(otherAvatar.id, other.avatarId))
     .leftJoin(otherSide, and(eq(otherSide.conversationId, conversations.id), eq(otherSide.userId, other.id)))
-    .leftJoin(last, eq(last.id, conversations.lastMessageId));
+    .leftJoin(last, eq(last.id, lastShownId(me)));
 }
 
 type ConversationJoin = Awaited<ReturnType<ReturnType<typeof conversationQuery>['execute']>>[number];
@@ -223,6 +240,7 @@ export async function listConversations(db: DbOrTx, me: number, locale: string, 
     eq(members.status, status),
     eq(members.hidden, false),
     isNotNull(conversations.lastMessageId),
+    sql`${lastShownId(me)} is not null`,
   ) as SQL;
   const [rows, [{ total }]] = await Promise.all([
     conversationQuery(db, me)
@@ -256,11 +274,12 @@ export async function listMessages(db: DbOrTx, me: number, conversationId: numbe
     .where(and(eq(members.userId, me), eq(members.conversationId, conversationId)));
   if (!row) throw new NotFound();
   const inConversation = eq(messages.conversationId, conversationId);
-  const [rows, [newer]] = await Promise.all([
+  const upToAnchor = anchor === undefined ? undefined : lte(messages.id, anchor);
+  const [rows, [newer], [unshown]] = await Promise.all([
     db
       .select()
       .from(messages)
-      .where(and(inConversation, anchor === undefined ? undefined : lte(messages.id, anchor)))
+      .where(and(inConversation, upToAnchor, messageShownTo(me)))
       .orderBy(desc(messages.id))
       .limit(q.per_page)
       .offset(offset(q)),
@@ -270,8 +289,13 @@ export async function listMessages(db: DbOrTx, me: number, conversationId: numbe
           .select({ n: count() })
           .from(messages)
           .where(and(inConversation, gt(messages.id, anchor))),
+    // Messages moderation keeps from me, up to the anchor (few, and found through their partial index).
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(inConversation, upToAnchor, sql`${messages.moderation} <> 'visible'`, sql`not ${messageShownTo(me)}`)),
   ]);
-  const total = Math.max(0, row.conv.messagesCount - newer.n);
+  const total = Math.max(0, row.conv.messagesCount - newer.n - unshown.n);
   // The first page names its newest message as the anchor of the pages after it.
   const top = anchor ?? (q.page === 1 ? rows[0]?.id : undefined);
   const extra: Record<string, string> = { conversation_id: String(conversationId) };
@@ -296,7 +320,13 @@ export interface Sent {
  * Writes a message in a conversation (by its id) or to a person (opening the pair's conversation). Writing in a
  * conversation that is a request (or declined) on my side accepts it.
  */
-export async function sendMessage(db: Db, me: number, to: { conversation_id?: number; user_id?: number }, content: string): Promise<Sent> {
+export async function sendMessage(
+  db: Db,
+  me: number,
+  to: { conversation_id?: number; user_id?: number },
+  content: string,
+  crisis: { matched: boolean } = { matched: false },
+): Promise<Sent & { queued: boolean }> {
   return db.transaction(async (tx) => {
     const conversationId = to.user_id !== undefined ? await openWith(tx, me, to.user_id) : (to.conversation_id as number);
     const { conv, mine, theirs, otherId } = await lockConversation(tx, me, conversationId);
@@ -313,7 +343,16 @@ export async function sendMessage(db: Db, me: number, to: { conversation_id?: nu
     if (mineMoved) totals.set(me, mineMoved);
     const theirsMoved = await changeSide(tx, theirs, { unreadCount: theirs.unreadCount + 1, activityAt: row.createdAt }, hadMessages, true);
     if (theirsMoved) totals.set(otherId, theirsMoved);
-    return { message: toMessage(row, me, false), recipientId: otherId, totals };
+    const queued = await queueIfCrisis(tx, crisis, { target: 'message', targetId: row.id, authorId: me });
+    await notify(tx, {
+      type: 'message',
+      recipientId: otherId,
+      actorId: me,
+      item: { kind: 'conversation', id: conversationId },
+      url: `/chat?c=${conversationId}`,
+      key: `message:${row.id}`,
+    });
+    return { message: toMessage(row, me, false), recipientId: otherId, totals, queued };
   });
 }
 
@@ -424,21 +463,68 @@ export async function updateMessageSettings(db: DbOrTx, me: number, change: Part
   return messageSettings(db, me);
 }
 
-/** Reports a message of a conversation I take part in (404 for anyone else), not my own, once. */
-export async function reportMessage(db: DbOrTx, me: number, input: { message_id: number; report_type_id: number; note?: string }) {
-  const [row] = await db
-    .select({ senderId: messages.senderId, low: conversations.userLowId, high: conversations.userHighId })
+/**
+ * Reports a message of a conversation I take part in (404 for anyone else), not my own, once. Moderation counts it
+ * as any report (afterReport): the message goes to the queue, alone, without the conversation around it.
+ */
+export async function reportMessage(db: Db, me: number, input: { message_id: number; report_type_id: number; note?: string }) {
+  return db.transaction(async (tx) => {
+    const item = await lockItem(tx, 'message', input.message_id);
+    const [row] = item
+      ? await tx
+          .select({ low: conversations.userLowId, high: conversations.userHighId })
+          .from(messages)
+          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+          .where(eq(messages.id, item.id))
+      : [];
+    if (!item || !row || (row.low !== me && row.high !== me) || item.moderation === 'removed') throw new NotFound();
+    if (item.userId === me) throw new Invalid({ message_id: { key: 'validation.own_message' } });
+    const [type] = await tx.select().from(reportTypes).where(eq(reportTypes.id, input.report_type_id));
+    if (!type) throw new Invalid({ report_type_id: { key: 'validation.invalid' } });
+    const inserted = await tx
+      .insert(reports)
+      .values({ userId: me, target: 'message', targetId: item.id, reportTypeId: type.id, note: input.note?.trim() || null })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (inserted.length === 0) throw new Rejected('ALREADY_REPORTED', { key: 'reports.already_message' });
+    return afterReport(tx, { target: 'message', item, reporterId: me, reportTypeId: type.id, typeKey: type.key });
+  });
+}
+
+/** Moderation locks a message's conversation before the message: the order sends and reads take them in. */
+export async function lockConversationOfMessage(tx: Tx, messageId: number): Promise<void> {
+  await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.id, sql`(select ${messages.conversationId} from ${messages} where ${messages.id} = ${messageId})`))
+    .for('update');
+}
+
+/** A person whose unread totals moved, to be told once the transaction has committed. */
+export interface TotalsMoved {
+  userId: number;
+  totals: Unread;
+}
+
+/**
+ * Moderation hid or removed a message (`shown` false) or restored it (true): while its recipient has not read it,
+ * it leaves (or rejoins) their unread count and totals. The caller holds the conversation's lock.
+ */
+export async function messageShownChanged(tx: Tx, messageId: number, shown: boolean): Promise<TotalsMoved | null> {
+  const [row] = await tx
+    .select({ msg: messages, conv: conversations })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(eq(messages.id, input.message_id));
-  if (!row || (row.low !== me && row.high !== me)) throw new NotFound();
-  if (row.senderId === me) throw new Invalid({ message_id: { key: 'validation.own_message' } });
-  const [type] = await db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.id, input.report_type_id));
-  if (!type) throw new Invalid({ report_type_id: { key: 'validation.invalid' } });
-  const inserted = await db
-    .insert(reports)
-    .values({ userId: me, target: 'message', targetId: input.message_id, reportTypeId: type.id, note: input.note?.trim() || null })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (inserted.length === 0) throw new Rejected('ALREADY_REPORTED', { key: 'reports.already_message' });
+    .where(eq(messages.id, messageId));
+  const recipientId = row ? otherOf(row.conv, row.msg.senderId) : null;
+  // A recipient whose account is gone has no count to correct.
+  if (!row || recipientId === null) return null;
+  const [side] = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.conversationId, row.conv.id), eq(members.userId, recipientId)));
+  if (!side || (side.lastReadAt !== null && row.msg.createdAt <= side.lastReadAt)) return null;
+  const unreadCount = Math.max(0, side.unreadCount + (shown ? 1 : -1));
+  const totals = await changeSide(tx, side, { unreadCount }, row.conv.lastMessageId !== null);
+  return totals ? { userId: recipientId, totals } : null;
 }

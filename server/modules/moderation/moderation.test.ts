@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModeratedTarget } from '../../../core/moderation.ts';
 import { careNotices, reportTypes, users } from '../../../db/schema.ts';
 import type { ApiBody } from '../../../tests/helpers/api.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
 let reasonIds: Record<string, number>;
@@ -17,11 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const types = await t.database.db.select().from(reportTypes);
   reasonIds = Object.fromEntries(types.map((r) => [r.key, r.id]));
-  moodFeeling = (await t.call(null, 'GET', '/api/feelings?type=mood')).body.data[0].id;
-  topicRefs = {
-    category_id: (await t.call(null, 'GET', '/api/categories')).body.data[0].id,
-    cover_id: (await t.call(null, 'GET', '/api/topic-covers')).body.data[0].id,
-  };
+  ({ moodFeeling, topicRefs } = await writingRefs(t));
   moderator = await makeModerator();
 });
 afterAll(() => t.close());
@@ -34,19 +30,22 @@ async function makeModerator(): Promise<Guest> {
 
 const long = (words: string) => `${words} ${'and the evening is long, quiet and slow. '.repeat(5)}`.trim();
 
-const reportPaths: Record<ModeratedTarget, [string, string]> = {
+// Advice has no report call (API.md); it reaches the queue through the crisis detector only.
+type Reportable = Exclude<ModeratedTarget, 'advice'>;
+const reportPaths: Record<Reportable, [string, string]> = {
   post: ['/api/reports', 'post_id'],
   mood: ['/api/user/store/report/mood', 'mood_id'],
   comment: ['/api/report-comment', 'comment_id'],
   thought: ['/api/report-thought', 'thought_id'],
   topic: ['/api/report-topic', 'topic_id'],
+  message: ['/api/report-message', 'message_id'],
 };
 
-const reportAs = (g: Guest, target: ModeratedTarget, id: number, key = 'spam', note?: string) =>
+const reportAs = (g: Guest, target: Reportable, id: number, key = 'spam', note?: string) =>
   t.call(g, 'POST', reportPaths[target][0], { [reportPaths[target][1]]: id, report_type_id: reasonIds[key], ...(note ? { note } : {}) });
 
 /** `n` different people report the item; each answer's status. */
-async function reportedBy(n: number, target: ModeratedTarget, id: number, key = 'spam') {
+async function reportedBy(n: number, target: Reportable, id: number, key = 'spam') {
   const statuses = [];
   for (let i = 0; i < n; i++) statuses.push((await reportAs(await signInGuest(t.app), target, id, key, `note ${i}`)).status);
   return statuses;
@@ -138,7 +137,7 @@ describe('three reports hide an item pending review', () => {
     const comment = (await t.call(author, 'POST', '/api/comments', { post_id: host.id, content: 'Unkind words' })).body.data;
     const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'A thought to hide' })).body.data;
     const topic = (await t.call(author, 'POST', '/api/topics', { title: 'To hide', description: 'Soon gone', ...topicRefs })).body.data;
-    const cases: [ModeratedTarget, number, string[], string][] = [
+    const cases: [Reportable, number, string[], string][] = [
       ['mood', mood.id, ['/api/user/get/moods?per_page=50'], `/api/user/show/mood/${mood.id}`],
       ['comment', comment.id, [`/api/post-comments?post_id=${host.id}`], ''],
       ['thought', thought.id, ['/api/thoughts?per_page=50', `/api/check-thought-url?id=${thought.id}`], `/api/thoughts/${thought.id}`],

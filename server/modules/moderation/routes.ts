@@ -7,12 +7,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MODERATION_ACTIONS } from '../../../core/moderation.ts';
-import { MODERATION_ROOM } from '../../../core/realtime.ts';
 import { messageSchema } from '../../../core/schemas/envelopes.ts';
 import {
   careNoticeListSchema,
   logPageSchema,
   queuePageSchema,
+  queueSummarySchema,
   reasonListSchema,
   violatingPageSchema,
 } from '../../../core/schemas/moderation.ts';
@@ -20,7 +20,20 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { errorOf, errorSchema, idField, idParam, pageQuery, userString } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { act, appeal, dismissCareNotice, listCareNotices, listHistory, listLog, listQueue, listReasons, listViolating } from './service.ts';
+import { announceQueue } from './announce.ts';
+import {
+  act,
+  appeal,
+  dismissCareNotice,
+  liftSuspension,
+  listCareNotices,
+  listHistory,
+  listLog,
+  listQueue,
+  listReasons,
+  listViolating,
+  queueSummary,
+} from './service.ts';
 import { isModerator } from './visibility.ts';
 
 export const APPEAL_NOTE_MAX = 1000;
@@ -32,10 +45,8 @@ export async function requireModerator(request: FastifyRequest) {
   }
 }
 
-/** Tells the moderators watching the queue that it changed; they refetch. */
-export function announceQueue(app: FastifyInstance, change: 'queued' | 'acted') {
-  app.realtime.toRoom(MODERATION_ROOM).emit('moderation:queue', { change });
-}
+// Kept here too for the routes that import it from this module (reports).
+export { announceQueue };
 
 const notFound = errorOf('ROUTE_NOT_FOUND: not a moderator (the route answers as an unknown path)');
 
@@ -56,6 +67,42 @@ export default async function moderationRoutes(fastify: FastifyInstance, opts: {
       },
     },
     async (request) => listQueue(db, request.locale, request.query),
+  );
+
+  app.get(
+    '/api/moderation/summary',
+    {
+      ...moderators,
+      schema: {
+        tags: ['moderation'],
+        summary: 'How many queue entries are open, and how many of them are crisis signals (moderators)',
+        response: { 200: queueSummarySchema, 404: notFound },
+      },
+    },
+    async () => ({ data: await queueSummary(db) }),
+  );
+
+  app.post(
+    '/api/moderation/users/:id/lift-suspension',
+    {
+      ...moderators,
+      config: { changesGuestView: false },
+      schema: {
+        tags: ['moderation'],
+        summary: "End a person's suspension now; logged as `unsuspend` (moderators)",
+        params: idParam,
+        response: {
+          200: messageSchema,
+          404: errorOf('ROUTE_NOT_FOUND: not a moderator; NOT_FOUND: no such person'),
+          422: errorOf('NOT_SUSPENDED: the person is not suspended'),
+        },
+      },
+    },
+    async (request) => {
+      await liftSuspension(db, currentUser(request).id, request.params.id);
+      announceQueue(fastify, 'acted');
+      return { message: request.t('moderation.done.unsuspend') };
+    },
   );
 
   app.get(
@@ -90,8 +137,10 @@ export default async function moderationRoutes(fastify: FastifyInstance, opts: {
       },
     },
     async (request) => {
-      await act(db, currentUser(request).id, request.params.id, request.body);
+      const moved = await act(db, currentUser(request).id, request.params.id, request.body);
       announceQueue(fastify, 'acted');
+      // A message its recipient had not read left (or rejoined) their unread badge.
+      if (moved) fastify.realtime.toUser(moved.userId).emit('unread', moved.totals);
       return { message: request.t(`moderation.done.${request.body.action}`) };
     },
   );

@@ -20,6 +20,9 @@ import { appeals, careNotices, moderationItems, moderationLog, reports, reportTy
 import { Invalid, NotFound, Rejected } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { lockConversationOfMessage, messageShownChanged, type TotalsMoved } from '../messages/service.ts';
+import { notify } from '../notifications/service.ts';
+import { noteQueued } from './announce.ts';
 import { MODERATED } from './visibility.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,6 +85,8 @@ export async function queueIfCrisis(
 ): Promise<boolean> {
   if (!match.matched) return false;
   await queueForReview(tx, { ...item, crisis: true, reason: 'crisis' });
+  // The request announces the queue once it has answered (announce.ts), i.e. after this transaction committed.
+  noteQueued();
   return true;
 }
 
@@ -93,17 +98,25 @@ export interface ItemRow {
 
 /** The item's id, author and state, its row locked until the transaction ends; null when it does not exist. */
 export async function lockItem(tx: Tx, target: ModeratedTarget, id: number): Promise<ItemRow | null> {
+  // Sends and reads lock a conversation before its messages; moderation takes them in the same order.
+  if (target === 'message') await lockConversationOfMessage(tx, id);
   const m = MODERATED[target];
   const [row] = await tx.select({ id: m.id, userId: m.userId, moderation: m.moderation }).from(m.table).where(eq(m.id, id)).for('update');
   return (row as ItemRow | undefined) ?? null;
 }
 
-async function setState(tx: Tx, target: ModeratedTarget, id: number, state: ModerationState): Promise<void> {
+/** Sets an item's state; answers the unread totals it moved (a message its recipient had not read yet), if any. */
+async function setState(tx: Tx, target: ModeratedTarget, item: ItemRow, state: ModerationState): Promise<TotalsMoved | null> {
   const m = MODERATED[target];
   await tx
     .update(m.table)
     .set({ [m.moderation.name]: state } as never)
-    .where(eq(m.id, id));
+    .where(eq(m.id, item.id));
+  // A message's recipient counts it unread only while they can see it.
+  if (target === 'message' && (item.moderation === 'visible') !== (state === 'visible')) {
+    return messageShownChanged(tx, item.id, state === 'visible');
+  }
+  return null;
 }
 
 async function log(
@@ -160,7 +173,7 @@ async function careFor(tx: Tx, reporterId: number, recipientId: number, worriedT
 export async function afterReport(
   tx: Tx,
   report: { target: ModeratedTarget; item: ItemRow; reporterId: number; reportTypeId: number; typeKey: string },
-): Promise<{ hidden: boolean }> {
+): Promise<{ hidden: boolean; moved?: TotalsMoved | null }> {
   const { target, item } = report;
   if (report.typeKey === WORRIED_REPORT_TYPE) {
     await careFor(tx, report.reporterId, item.userId, report.reportTypeId);
@@ -183,9 +196,10 @@ export async function afterReport(
     );
   await queueForReview(tx, { target, targetId: item.id, authorId: item.userId, reportsCount: n });
   if (n < HIDE_AFTER_REPORTS || item.moderation !== 'visible') return { hidden: false };
-  await setState(tx, target, item.id, 'hidden');
-  await log(tx, { target, targetId: item.id, authorId: item.userId, action: 'hide' });
-  return { hidden: true };
+  const moved = await setState(tx, target, item, 'hidden');
+  const logId = await log(tx, { target, targetId: item.id, authorId: item.userId, action: 'hide' });
+  await tellAuthor(tx, target, item, 'hidden', logId);
+  return { hidden: true, moved };
 }
 
 const reasonOf = (locale: string, key: string | null) =>
@@ -309,11 +323,11 @@ function checkAction(input: ActionInput): { reason: string | null; days: number 
 /**
  * A moderator's action on an open queue entry, in one transaction: keep restores the item and closes the entry,
  * remove removes it and closes the entry; warn and suspend act on the author and leave the entry open for keep or
- * remove. Every action is logged.
+ * remove. Every action is logged. Answers the unread totals it moved (keeping or removing an unread message).
  */
-export async function act(db: Db, moderatorId: number, entryId: number, input: ActionInput): Promise<void> {
+export async function act(db: Db, moderatorId: number, entryId: number, input: ActionInput): Promise<TotalsMoved | null> {
   const { reason, days } = checkAction(input);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [entry] = await tx.select().from(moderationItems).where(eq(moderationItems.id, entryId)).for('update');
     if (entry?.status !== 'open') throw new NotFound();
     const target = entry.target as ModeratedTarget;
@@ -324,11 +338,12 @@ export async function act(db: Db, moderatorId: number, entryId: number, input: A
         .update(moderationItems)
         .set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() })
         .where(eq(moderationItems.id, entry.id));
+    let moved: TotalsMoved | null = null;
     if (input.action === 'keep') {
-      await setState(tx, target, item.id, 'visible');
+      moved = await setState(tx, target, item, 'visible');
       await close();
     } else if (input.action === 'remove') {
-      await setState(tx, target, item.id, 'removed');
+      moved = await setState(tx, target, item, 'removed');
       await close();
     } else if (input.action === 'suspend') {
       await tx
@@ -336,8 +351,74 @@ export async function act(db: Db, moderatorId: number, entryId: number, input: A
         .set({ suspendedUntil: new Date(Date.now() + (days as number) * DAY_MS) })
         .where(eq(users.id, item.userId));
     }
-    await log(tx, { target, targetId: item.id, authorId: item.userId, moderatorId, action: input.action, reason, days });
+    const logId = await log(tx, { target, targetId: item.id, authorId: item.userId, moderatorId, action: input.action, reason, days });
+    if (input.action === 'remove') await tellAuthor(tx, target, item, 'removed', logId);
+    else if (input.action === 'keep' && item.moderation !== 'visible') await tellAuthor(tx, target, item, 'restored', logId);
+    if (input.action === 'keep' || input.action === 'remove') await tellReporters(tx, target, item.id, logId);
+    return moved;
   });
+}
+
+/** The author hears what happened to their writing (never who decided); their removed items are listed on their profile. */
+async function tellAuthor(tx: Tx, target: ModeratedTarget, item: ItemRow, action: 'hidden' | 'removed' | 'restored', logId: number) {
+  await notify(tx, {
+    type: 'moderation',
+    recipientId: item.userId,
+    actorId: null,
+    item: { kind: target, id: item.id },
+    url: '/profile',
+    params: { action },
+    key: `moderation:${logId}`,
+  });
+}
+
+/** Everyone who reported the item hears that a moderator decided (not what: that is between the author and us). */
+async function tellReporters(tx: Tx, target: ModeratedTarget, itemId: number, logId: number) {
+  const reporters = await tx
+    .selectDistinct({ userId: reports.userId })
+    .from(reports)
+    .where(and(eq(reports.target, target), eq(reports.targetId, itemId)));
+  for (const { userId } of reporters) {
+    await notify(tx, {
+      type: 'report',
+      recipientId: userId,
+      actorId: null,
+      item: { kind: target, id: itemId },
+      url: '/community-guidelines',
+      key: `report:${logId}:${userId}`,
+    });
+  }
+}
+
+/**
+ * Ends a person's suspension now (a moderator changed their mind, or the suspension was a mistake), logged against
+ * the item their latest suspension was for. 404 for an unknown person, 422 NOT_SUSPENDED when none is running.
+ */
+export async function liftSuspension(db: Db, moderatorId: number, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [person] = await tx.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, userId)).for('update');
+    if (!person) throw new NotFound();
+    if (!person.until || person.until.getTime() <= Date.now()) throw new Rejected('NOT_SUSPENDED', { key: 'moderation.not_suspended' });
+    const [last] = await tx
+      .select({ target: moderationLog.target, targetId: moderationLog.targetId })
+      .from(moderationLog)
+      .where(and(eq(moderationLog.authorId, userId), eq(moderationLog.action, 'suspend')))
+      .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+      .limit(1);
+    // Every suspension is made through act(), which logs it; a suspension without one cannot be named in the log.
+    if (!last) throw new Rejected('NOT_SUSPENDED', { key: 'moderation.not_suspended' });
+    await tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, userId));
+    await log(tx, { target: last.target as ModeratedTarget, targetId: last.targetId, authorId: userId, moderatorId, action: 'unsuspend' });
+  });
+}
+
+/** The header's count beside "Moderation": open entries, and how many of them are crisis signals. */
+export async function queueSummary(db: DbOrTx): Promise<{ open: number; crisis: number }> {
+  const [row] = await db
+    .select({ open: count(), crisis: sql<number>`count(*) filter (where ${moderationItems.crisis})::int` })
+    .from(moderationItems)
+    .where(eq(moderationItems.status, 'open'));
+  return { open: row.open, crisis: Number(row.crisis) };
 }
 
 function toEntry(row: typeof moderationLog.$inferSelect, locale: string) {

@@ -1,7 +1,9 @@
 /**
  * A suspended person reads and signs in as before, but every write that would change what others see (a route
  * with `config.changesGuestView: true`: writing, supporting, reacting, deleting) answers 403 SUSPENDED with the
- * date it ends. A route may opt out with `config.allowWhileSuspended` (e.g. erasing one's own account).
+ * date it ends. A route may opt out with `config.allowWhileSuspended` (e.g. erasing one's own account). Private
+ * writing (messages, advice) changes nothing guests see but reaches another person all the same, so it opts in
+ * with `config.refusedWhileSuspended`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A write a suspended person may still make. */
     allowWhileSuspended?: boolean;
+    /** A write a suspended person may not make though it changes nothing guests see (a message, an advice). */
+    refusedWhileSuspended?: boolean;
   }
 }
 
@@ -19,7 +23,8 @@ export default fp(
     app.addHook('preHandler', async (request) => {
       const until = request.user?.suspendedUntil;
       const config = request.routeOptions.config;
-      if (!until || until.getTime() <= Date.now() || !config.changesGuestView || config.allowWhileSuspended) return;
+      const refused = config.changesGuestView || config.refusedWhileSuspended;
+      if (!until || until.getTime() <= Date.now() || !refused || config.allowWhileSuspended) return;
       throw new AppError(403, 'SUSPENDED', { key: 'moderation.suspended', values: { until } }, { suspended_until: until.toISOString() });
     });
   },

@@ -6,7 +6,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isModeratorRole, type ModeratedTarget } from '../../../core/moderation.ts';
-import { comments, moods, posts, thoughts, topics, users } from '../../../db/schema.ts';
+import { advices, comments, messages, moods, posts, thoughts, topics, users } from '../../../db/schema.ts';
 import type { UserRow } from '../users/service.ts';
 
 /** The columns moderation reads and writes on a moderated table: its id, its author and its state. */
@@ -20,7 +20,7 @@ export interface ModeratedTable extends Moderated {
   table: PgTable;
   id: AnyPgColumn;
   text: SQL<string> | AnyPgColumn;
-  language: AnyPgColumn;
+  language: SQL<string> | AnyPgColumn;
   createdAt: AnyPgColumn;
   /** The item this one belongs to, shown beside it in the queue (the post of a comment, the topic of a post). */
   context?: { target: ModeratedTarget; id: AnyPgColumn };
@@ -38,9 +38,12 @@ const entry = <T extends Row>(table: T, text: ModeratedTable['text'], context?: 
   context,
 });
 
+/** The language of a text that has none of its own (messages, advice): its sender's interface language. */
+const senderLocale = (senderId: AnyPgColumn) => sql<string>`(select ${users.locale} from ${users} where ${users.id} = ${senderId})`;
+
 /**
- * Each moderated kind. A new kind is one line here, e.g. messages (author = sender):
- * `message: { table: messages, id: messages.id, userId: messages.senderId, moderation: messages.moderation, text: messages.content, … }`.
+ * Each moderated kind. Messages and advice are private: the queue shows the one message or advice reported or
+ * matched, never the conversation around it, so they have no context.
  */
 export const MODERATED: Record<ModeratedTarget, ModeratedTable> = {
   post: entry(posts, posts.content, { target: 'topic', id: posts.topicId }),
@@ -48,6 +51,24 @@ export const MODERATED: Record<ModeratedTarget, ModeratedTable> = {
   comment: entry(comments, comments.content, { target: 'post', id: comments.postId }),
   thought: entry(thoughts, thoughts.content),
   topic: entry(topics, sql<string>`${topics.title} || E'\n\n' || ${topics.description}`),
+  message: {
+    table: messages,
+    id: messages.id,
+    userId: messages.senderId,
+    moderation: messages.moderation,
+    text: messages.content,
+    language: senderLocale(messages.senderId),
+    createdAt: messages.createdAt,
+  },
+  advice: {
+    table: advices,
+    id: advices.id,
+    userId: advices.senderId,
+    moderation: advices.moderation,
+    text: advices.content,
+    language: senderLocale(advices.senderId),
+    createdAt: advices.createdAt,
+  },
 };
 
 /**

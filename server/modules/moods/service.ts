@@ -2,16 +2,15 @@
  * Reading moods and what people do with them: hide, unhide, and one interaction per user (hug, relate,
  * strength, care) whose counts are kept on the mood row.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { MOOD_INTERACTIONS, type MoodInteraction } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, feelings, moodHides, moodInteractions, moods, users } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
-import type { Viewer } from '../../lib/viewer.ts';
-import { notBlocked } from '../blocks/filter.ts';
-import { feedTotal, newestFirst } from '../feed/service.ts';
+import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
+import { blockRule, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
@@ -71,26 +70,26 @@ async function hydrate(db: DbOrTx, rows: MoodJoin[], viewer: Viewer): Promise<Mo
   }));
 }
 
+/** What a viewer sees of moods, in the feed and in its total alike: moderation, the moods they hid, their blocks. */
+function moodRules(viewerId: number | Placeholder | null): Rule[] {
+  if (viewerId === null) return [moderationRule(moods, null)];
+  const mine = sql`select ${moodHides.moodId} from ${moodHides} where ${moodHides.userId} = ${viewerId}`;
+  return [
+    blockRule(viewerId, moods, moods.userId),
+    { keeps: not(sql`${moods.id} in (${mine})`), suspects: sql`${moods.id} in (${mine})`, exact: true },
+    moderationRule(moods, viewerId),
+  ];
+}
+
+const inLanguages = (viewer: Viewer): SQL | undefined => (viewer.languages ? inArray(moods.language, [...viewer.languages]) : undefined);
+
 function visibleTo(viewer: Viewer): SQL[] {
-  const where: SQL[] = [];
-  if (viewer.languages) where.push(inArray(moods.language, [...viewer.languages]));
-  where.push(shownTo(moods, viewer.id));
-  if (viewer.id !== null) {
-    where.push(sql`not exists(select 1 from ${moodHides} where ${moodHides.moodId} = ${moods.id} and ${moodHides.userId} = ${viewer.id})`);
-    where.push(notBlocked(viewer.id, moods.userId));
-  }
-  return where;
+  const languages = inLanguages(viewer);
+  return [...(languages ? [languages] : []), ...keepsOf(moodRules(viewer.id))];
 }
 
 export async function listMoods(db: DbOrTx, viewer: Viewer, q: PageQuery) {
-  const hidden = async () => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(moodHides)
-      .innerJoin(moods, eq(moods.id, moodHides.moodId))
-      .where(and(eq(moodHides.userId, viewer.id ?? 0), viewer.languages ? inArray(moods.language, [...viewer.languages]) : undefined));
-    return row.n;
-  };
+  const hidden = leftOut(moods, inLanguages(viewer), moodRules(viewer.id));
   const [rows, total] = await Promise.all([
     moodQuery(db, viewer.id)
       .where(and(...visibleTo(viewer)))
@@ -102,8 +101,38 @@ export async function listMoods(db: DbOrTx, viewer: Viewer, q: PageQuery) {
   return paged(await hydrate(db, rows, viewer), total, q, '/api/user/get/moods');
 }
 
+/** A mood's own page: moderation and blocks (a blocked person's mood answers 404 to the blocker, as posts do). */
+const itemRules = (viewerId: number | null): Rule[] =>
+  viewerId === null ? [moderationRule(moods, null)] : [blockRule(viewerId, moods, moods.userId), moderationRule(moods, viewerId)];
+
+/** GET /api/user/get/user-moods: the signed-in person's own moods, those under review too, newest first. */
+export async function listOwnMoods(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {
+  const where = and(eq(moods.userId, viewer.id), shownTo(moods, viewer.id));
+  const [rows, [{ total }]] = await Promise.all([
+    moodQuery(db, viewer.id)
+      .where(where)
+      .orderBy(...newestFirst(moods.createdAt, moods.id))
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: sql<number>`count(*)::int` }).from(moods).where(where),
+  ]);
+  return paged(await hydrate(db, rows, viewer), total, q, '/api/user/get/user-moods');
+}
+
+/** Moods by id, in this order, as the viewer may see them (search results). */
+export async function moodsByIds(db: DbOrTx, viewer: Viewer, ids: number[]): Promise<Mood[]> {
+  if (ids.length === 0) return [];
+  const moodsFound = await hydrate(
+    db,
+    await moodQuery(db, viewer.id).where(and(inArray(moods.id, ids), shownTo(moods, viewer.id))),
+    viewer,
+  );
+  const byId = new Map(moodsFound.map((m) => [m.id, m]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function getMood(db: DbOrTx, viewer: Viewer, id: number): Promise<Mood> {
-  const rows = await moodQuery(db, viewer.id).where(and(eq(moods.id, id), shownTo(moods, viewer.id)));
+  const rows = await moodQuery(db, viewer.id).where(and(eq(moods.id, id), ...keepsOf(itemRules(viewer.id))));
   const [mood] = await hydrate(db, rows, viewer);
   if (!mood) throw new NotFound();
   return mood;

@@ -4,6 +4,9 @@ import { POINTS } from '../../../core/limits.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { favorites, postHides, posts, supports, users } from '../../../db/schema.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
+import { awardAchievements } from '../achievements/service.ts';
+import { countMonthlySupport } from '../achievements/supporters.ts';
+import { notify } from '../notifications/service.ts';
 import { activeUser, awardPoints } from '../users/service.ts';
 
 async function lockPost(tx: Tx, postId: number) {
@@ -21,12 +24,17 @@ export async function setSupport(db: Db, userId: number, postId: number, on: boo
     if (author && author.userId !== userId)
       await tx.select({ id: users.id }).from(users).where(eq(users.id, author.userId)).for('key share');
     const post = await lockPost(tx, postId);
+    // The app's clock, not the database's, dates the support: its month (UTC) is the one counted below.
     const changed = on
-      ? await tx.insert(supports).values({ postId, userId }).onConflictDoNothing().returning({ postId: supports.postId })
+      ? await tx
+          .insert(supports)
+          .values({ postId, userId, createdAt: new Date() })
+          .onConflictDoNothing()
+          .returning({ createdAt: supports.createdAt })
       : await tx
           .delete(supports)
           .where(and(eq(supports.postId, postId), eq(supports.userId, userId)))
-          .returning({ postId: supports.postId });
+          .returning({ createdAt: supports.createdAt });
     const by = changed.length === 0 ? 0 : on ? 1 : -1;
     const [row] = await tx
       .update(posts)
@@ -36,6 +44,18 @@ export async function setSupport(db: Db, userId: number, postId: number, on: boo
     if (by !== 0 && post.userId !== userId) {
       await awardPoints(tx, userId, by * POINTS.supportGiven);
       await awardPoints(tx, post.userId, by * POINTS.supportReceived);
+      // Supports of one's own posts help nobody: no points, no achievements, no place among the top supporters.
+      await countMonthlySupport(tx, userId, changed[0].createdAt, by);
+      await awardAchievements(tx, userId, on ? { type: 'support', helped: post.userId } : { type: 'unsupport' });
+    }
+    if (by === 1) {
+      await notify(tx, {
+        type: 'support',
+        recipientId: post.userId,
+        actorId: userId,
+        item: { kind: 'post', id: postId },
+        url: `/problem/${postId}`,
+      });
     }
     return { supports_count: row.supportsCount, is_supported: on };
   });

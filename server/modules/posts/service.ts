@@ -3,7 +3,7 @@
  * prepared statement (postsInOrder). Feeds leave out what the viewer hid and keep to their languages.
  */
 import { and, desc, eq, exists, gte, ilike, inArray, isNotNull, ne, not, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import { TRENDING_DAYS } from '../../../core/limits.ts';
 import type { Post, Tag } from '../../../core/types.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -24,15 +24,15 @@ import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { prepared } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { notBlocked } from '../blocks/filter.ts';
-import { daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
+import { commentRules } from '../comments/rules.ts';
+import { blockRule, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
 import { authorColumns, type Serializer, serializer, toAuthor } from '../users/service.ts';
 
 function toPost(row: DetailsRow, s: Serializer, viewer: Viewer): Post {
-  const { post: p, feeling, poll, tags: tagList, isSupported, isFavorited, isHidden, ...author } = row;
+  const { post: p, feeling, poll, tags: tagList, isSupported, isFavorited, isHidden, commentsShown, ...author } = row;
   return {
     id: p.id,
     slug: String(p.id),
@@ -44,7 +44,7 @@ function toPost(row: DetailsRow, s: Serializer, viewer: Viewer): Post {
     poll,
     user: toAuthor(author, s),
     supports_count: p.supportsCount,
-    comments_count: p.commentsCount,
+    comments_count: Math.max(0, commentsShown),
     is_supported: isSupported,
     is_favorited: isFavorited,
     is_hidden: isHidden,
@@ -70,6 +70,39 @@ const markedBy = (table: typeof supports | typeof favorites | typeof postHides, 
 const flag = (signedIn: boolean, table: typeof supports | typeof favorites | typeof postHides): SQL<boolean> =>
   signedIn ? markedBy(table, sql.placeholder('viewerId')) : sql<boolean>`false`;
 
+/**
+ * What a viewer sees of posts: moderation, the posts they hid, and their blocks. Every list of posts keeps these
+ * (visibleTo), and every total counts what they leave out with the same conditions (leftOut), so they agree.
+ */
+export function postRules(viewerId: number | Placeholder | null): Rule[] {
+  if (viewerId === null) return [moderationRule(posts, null)];
+  return [
+    blockRule(viewerId, posts, posts.userId),
+    {
+      keeps: not(markedBy(postHides, viewerId)),
+      suspects: sql`${posts.id} in (select ${postHides.postId} from ${postHides} where ${postHides.userId} = ${viewerId})`,
+      exact: true,
+    },
+    moderationRule(posts, viewerId),
+  ];
+}
+
+/**
+ * What a viewer may open and find in their own lists (a post's page, their favorites): moderation and their blocks. A
+ * post they hid stays readable there. A blocked person's post answers 404 to the blocker, as a missing one does.
+ */
+export function postItemRules(viewerId: number | Placeholder | null): Rule[] {
+  return viewerId === null ? [moderationRule(posts, null)] : [blockRule(viewerId, posts, posts.userId), moderationRule(posts, viewerId)];
+}
+
+/**
+ * The comments of the current post the viewer sees: the kept count minus those their rules leave out (a comment
+ * hidden or removed by moderation, one by a person they blocked, a reply under a comment they do not see), counted
+ * among the few suspects only, so a page of posts costs a few index probes more.
+ */
+const commentsShown = (viewerId: number | Placeholder | null) =>
+  sql<number>`(${posts.commentsCount} - ${leftOut(comments, eq(comments.postId, posts.id), commentRules(viewerId))})::int`;
+
 const tagList = sql<Tag[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by lower(${tags.name}))
     from ${postTags} join ${tags} on ${tags.id} = ${postTags.tagId} where ${postTags.postId} = ${posts.id}), '[]'::json)`;
 
@@ -90,12 +123,18 @@ function byIds(db: DbOrTx, signedIn: boolean) {
         isSupported: flag(signedIn, supports),
         isFavorited: flag(signedIn, favorites),
         isHidden: flag(signedIn, postHides),
+        commentsShown: commentsShown(signedIn ? sql.placeholder('viewerId') : null),
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .leftJoin(avatars, eq(avatars.id, users.avatarId))
       .leftJoin(feelings, eq(feelings.id, posts.feelingId))
-      .where(and(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`, shownTo(posts, signedIn ? sql.placeholder('viewerId') : null)))
+      .where(
+        and(
+          sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`,
+          ...keepsOf(postItemRules(signedIn ? sql.placeholder('viewerId') : null)),
+        ),
+      )
       .prepare(name),
   );
 }
@@ -115,17 +154,29 @@ async function postsInOrder(db: DbOrTx, picked: { id: number }[], viewer: Viewer
   });
 }
 
-/** What a feed shows the viewer: their content languages, without the posts they hid. */
+/** The viewer's content languages, when they chose some. */
+const inLanguages = (viewer: Viewer): SQL | undefined => (viewer.languages ? inArray(posts.language, [...viewer.languages]) : undefined);
+
+/** What a feed shows the viewer: their content languages, and what their rules keep. */
 function visibleTo(viewer: Viewer): SQL[] {
-  const where: SQL[] = [];
-  if (viewer.languages) where.push(inArray(posts.language, [...viewer.languages]));
-  where.push(shownTo(posts, viewer.id));
-  if (viewer.id !== null) {
-    where.push(not(markedBy(postHides, viewer.id)));
-    where.push(notBlocked(viewer.id, posts.userId));
-  }
-  return where;
+  const languages = inLanguages(viewer);
+  return [...(languages ? [languages] : []), ...keepsOf(postRules(viewer.id))];
 }
+
+/**
+ * How many posts of a topic (the current row's `topicId`) the viewer sees: what listPosts with `topic_id` pages
+ * through. Reading every language, it is the topic's kept count (`kept`) minus what their rules leave out of it;
+ * with chosen languages, whose share the kept count does not know, a count of the topic's posts in them.
+ */
+export function topicPostsShown(viewer: Viewer, topicId: AnyPgColumn, kept: AnyPgColumn): SQL<number> {
+  const ofTopic = eq(posts.topicId, topicId);
+  if (viewer.languages) return sql<number>`(select count(*) from ${posts} where ${and(ofTopic, ...visibleTo(viewer))})::int`;
+  return sql<number>`greatest(0, ${kept} - ${leftOut(posts, ofTopic, postRules(viewer.id))})::int`;
+}
+
+/** The feed's total: the kept count of the viewer's languages minus what their rules leave out in them. */
+const postFeedTotal = (db: DbOrTx, viewer: Viewer) =>
+  feedTotal(db, 'post', viewer, leftOut(posts, inLanguages(viewer), postRules(viewer.id)));
 
 /**
  * Newest first, spelled as the feed indexes are built (drizzle-kit writes `DESC NULLS LAST`): a plain `desc` means
@@ -160,7 +211,7 @@ async function countWhere(db: DbOrTx, where: SQL[]): Promise<number> {
 
 /**
  * The ids of a page of the feed of a viewer who reads every language (the default), from the feed index, each row
- * with the feed's total (the kept count minus the viewer's hides). A statement of its own: PostgreSQL plans it per
+ * with the feed's total (the kept count minus what the viewer's rules leave out). A statement of its own: PostgreSQL plans it per
  * call (cheap for one table) because its cost depends on the page, while the statement that reads the posts runs
  * from a generic plan; as one statement, the whole join was planned again on every call (~0.4 ms).
  * A language filter keeps the literal `in (…)` list of `page`, which lets PostgreSQL walk posts_language_feed_idx
@@ -169,28 +220,18 @@ async function countWhere(db: DbOrTx, where: SQL[]): Promise<number> {
 function everyLanguagePage(db: DbOrTx, signedIn: boolean) {
   const viewerId = sql.placeholder('viewerId');
   const kept = sql`(select coalesce(sum(${contentCounts.n}), 0) from ${contentCounts} where ${contentCounts.kind} = 'post')`;
-  // post_hides rows go with their posts (on delete cascade), so the viewer's rows are the hidden posts.
-  const hidden = signedIn ? sql`(select count(*) from ${postHides} where ${postHides.userId} = ${viewerId})` : sql`0`;
+  const rules = postRules(signedIn ? viewerId : null);
   return prepared(db, signedIn ? 'posts_feed_page_viewer' : 'posts_feed_page', (name) =>
     db
-      .select({ id: posts.id, total: sql<number>`(${kept} - ${hidden})::int` })
+      .select({ id: posts.id, total: sql<number>`(${kept} - ${leftOut(posts, undefined, rules)})::int` })
       .from(posts)
-      .where(
-        and(
-          signedIn ? and(not(markedBy(postHides, viewerId)), notBlocked(viewerId, posts.userId)) : undefined,
-          shownTo(posts, signedIn ? viewerId : null),
-        ),
-      )
+      .where(and(...keepsOf(rules)))
       .orderBy(...newest)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
 }
-
-/** How many posts matching `where` the viewer hid. */
-// Only asked for a signed-in viewer (feedTotal); ids start at 1, so 0 marks nothing.
-const hiddenCount = (db: DbOrTx, viewer: Viewer, where: SQL[]) => countWhere(db, [markedBy(postHides, viewer.id ?? 0), ...where]);
 
 export async function listPosts(db: DbOrTx, viewer: Viewer, q: PageQuery & { topic_id?: number }) {
   const where = visibleTo(viewer);
@@ -203,16 +244,20 @@ export async function listPosts(db: DbOrTx, viewer: Viewer, q: PageQuery & { top
   if (viewer.languages === null) {
     const rows = await everyLanguagePage(db, viewer.id !== null).execute({ viewerId: viewer.id, limit: q.per_page, offset: offset(q) });
     // Past the last page there is no row to carry the total.
-    const total = rows.length > 0 ? Math.max(0, rows[0].total) : await feedTotal(db, 'post', viewer, () => hiddenCount(db, viewer, []));
+    const total = rows.length > 0 ? Math.max(0, rows[0].total) : await postFeedTotal(db, viewer);
     return paged(await postsInOrder(db, rows, viewer), total, q, '/api/posts');
   }
-  const languages = [inArray(posts.language, [...viewer.languages])];
-  const [data, total] = await Promise.all([
-    page(db, viewer, where, q),
-    feedTotal(db, 'post', viewer, () => hiddenCount(db, viewer, languages)),
-  ]);
+  const [data, total] = await Promise.all([page(db, viewer, where, q), postFeedTotal(db, viewer)]);
   return paged(data, total, q, '/api/posts');
 }
+
+/** Posts by id, in this order, as the viewer may see them (search results). */
+export const postsByIds = (db: DbOrTx, viewer: Viewer, ids: number[]): Promise<Post[]> =>
+  postsInOrder(
+    db,
+    ids.map((id) => ({ id })),
+    viewer,
+  );
 
 export async function findPost(db: DbOrTx, viewer: Viewer, id: number): Promise<Post | null> {
   const [post] = await postsInOrder(db, [{ id }], viewer);
@@ -234,16 +279,21 @@ export async function postExists(db: DbOrTx, id: number, viewerId?: number | nul
   return Boolean(row);
 }
 
+/** A tag's posts as the viewer sees them: its page and the count on the tag (countTagPosts) read the same rows. */
+const tagWhere = (db: DbOrTx, viewer: Viewer, tagId: number) => [
+  ...visibleTo(viewer),
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(postTags)
+      .where(and(eq(postTags.postId, posts.id), eq(postTags.tagId, tagId))),
+  ),
+];
+
+export const countTagPosts = (db: DbOrTx, viewer: Viewer, tagId: number) => countWhere(db, tagWhere(db, viewer, tagId));
+
 export async function listTagPosts(db: DbOrTx, viewer: Viewer, tagId: number, q: PageQuery) {
-  const where = [
-    ...visibleTo(viewer),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(postTags)
-        .where(and(eq(postTags.postId, posts.id), eq(postTags.tagId, tagId))),
-    ),
-  ];
+  const where = tagWhere(db, viewer, tagId);
   const [data, total] = await Promise.all([page(db, viewer, where, q), countWhere(db, where)]);
   return paged(data, total, q, `/api/tags/${tagId}/posts`);
 }
@@ -257,18 +307,28 @@ export async function postsByKeyword(db: DbOrTx, viewer: Viewer, keyword: string
 }
 
 export async function listFavorites(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {
+  // The page and its total read the same rows: favorites of posts the viewer may still open.
+  const where = and(eq(favorites.userId, viewer.id), ...keepsOf(postItemRules(viewer.id)));
   const picked = db
     .select({ id: favorites.postId })
     .from(favorites)
-    .where(eq(favorites.userId, viewer.id))
-    .orderBy(desc(favorites.createdAt))
+    .innerJoin(posts, eq(posts.id, favorites.postId))
+    .where(where)
+    .orderBy(desc(favorites.createdAt), desc(favorites.postId))
     .limit(q.per_page)
     .offset(offset(q));
   const [data, [{ n }]] = await Promise.all([
     picked.then((rows) => postsInOrder(db, rows, viewer)),
-    db.select({ n: sql<number>`count(*)::int` }).from(favorites).where(eq(favorites.userId, viewer.id)),
+    db.select({ n: sql<number>`count(*)::int` }).from(favorites).innerJoin(posts, eq(posts.id, favorites.postId)).where(where),
   ]);
   return paged(data, n, q, '/api/favorites');
+}
+
+/** GET /api/user-posts: the signed-in person's own posts, those under review too (removed ones are "violating"), newest first. */
+export async function listOwnPosts(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {
+  const where = [eq(posts.userId, viewer.id), shownTo(posts, viewer.id)];
+  const [data, total] = await Promise.all([page(db, viewer, where, q), countWhere(db, where)]);
+  return paged(data, total, q, '/api/user-posts');
 }
 
 /** Most supports and comments received in the last 7 days; at most 10. */

@@ -12,6 +12,7 @@ import { comments, feelings, moods, posts, supports } from '../../../db/schema.t
 import { Invalid, ownedBy, Rejected, TooMany } from '../../errors.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { awardAchievements } from '../achievements/service.ts';
 import { takeBackAdvicePoints } from '../advices/service.ts';
 import { takeBackCommentPoints } from '../comments/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
@@ -20,6 +21,7 @@ import { requireFeeling } from '../feelings/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { getMood } from '../moods/service.ts';
 import { createPoll, type PollInput } from '../polls/service.ts';
+import { indexText } from '../search/index.ts';
 import { tagPost } from '../tags/service.ts';
 import { bumpTopicPosts, topicExists } from '../topics/service.ts';
 import { activeUser, awardPoints, type UserRow } from '../users/service.ts';
@@ -122,11 +124,13 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
         .values({ userId: user.id, content, contentKey: key, language, feelingId, topicId: input.topic_id ?? null, createdAt: new Date() })
         .returning({ id: posts.id, createdAt: posts.createdAt });
       await recordWrite(tx, user.id, 'post', input.topic_id ?? null, row.createdAt);
+      await indexText(tx, 'post', row.id, content);
       if (input.poll) await createPoll(tx, { postId: row.id }, input.poll);
       if (input.topic_id !== undefined) await bumpTopicPosts(tx, input.topic_id, 1);
       await tagPost(tx, row.id, content);
       await bumpCount(tx, 'post', language, 1);
       await awardPoints(tx, user.id, POINTS.post);
+      await awardAchievements(tx, user.id, { type: 'post' });
       await queueIfCrisis(tx, crisis, { target: 'post', targetId: row.id, authorId: user.id });
       return { placed: 'post' as const, post: await getPost(tx, viewer, row.id) };
     }
@@ -135,7 +139,9 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
       .values({ userId: user.id, content, contentKey: key, language, feelingId })
       .returning({ id: moods.id });
     if (input.poll) await createPoll(tx, { moodId: row.id }, input.poll);
+    await indexText(tx, 'mood', row.id, content);
     await bumpCount(tx, 'mood', language, 1);
+    await awardAchievements(tx, user.id, { type: 'mood' });
     await queueIfCrisis(tx, crisis, { target: 'mood', targetId: row.id, authorId: user.id });
     return { placed: 'mood' as const, mood: await getMood(tx, viewer, row.id) };
   });
@@ -157,6 +163,7 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
     await assertNotDuplicate(tx, user.id, key, { post: id });
     const feelingId = input.feeling_id === undefined ? before.feelingId : await feelingFor(tx, input.feeling_id, 'post', 'post');
     await tx.update(posts).set({ content, contentKey: key, language, feelingId, updatedAt: new Date() }).where(eq(posts.id, id));
+    await indexText(tx, 'post', id, content);
     if (language !== before.language) {
       await bumpCount(tx, 'post', before.language, -1);
       await bumpCount(tx, 'post', language, 1);
@@ -213,6 +220,7 @@ export async function updateMood(db: Db, user: UserRow, id: number, input: { con
       .update(moods)
       .set({ content, contentKey: key, language, feelingId: feeling.id, updatedAt: new Date() })
       .where(eq(moods.id, id));
+    await indexText(tx, 'mood', id, content);
     if (language !== before.language) {
       await bumpCount(tx, 'mood', before.language, -1);
       await bumpCount(tx, 'mood', language, 1);

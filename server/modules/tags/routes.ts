@@ -7,6 +7,7 @@ import { existsSchema } from '../../../core/schemas/envelopes.ts';
 import { postPageSchema } from '../../../core/schemas/posts.ts';
 import { tagResponseSchema } from '../../../core/schemas/tags.ts';
 import type { Db } from '../../../db/client.ts';
+import { NotFound } from '../../errors.ts';
 import { errorSchema, idParam, idString, pageQuery, userString } from '../../lib/http.ts';
 import { viewerOf } from '../../lib/viewer.ts';
 import { listTagPosts } from '../posts/service.ts';
@@ -15,6 +16,9 @@ import { getTag, tagExists } from './service.ts';
 export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+  const tagExistsOr404 = async (id: number) => {
+    if (!(await tagExists(db, { id }))) throw new NotFound();
+  };
 
   app.get(
     '/api/tags/:id',
@@ -27,7 +31,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
         response: { 200: tagResponseSchema, 404: errorSchema },
       },
     },
-    async (request) => ({ data: await getTag(db, request.params.id) }),
+    async (request) => ({ data: await getTag(db, viewerOf(request), request.params.id) }),
   );
 
   app.get(
@@ -43,7 +47,7 @@ export default async function tagRoutes(fastify: FastifyInstance, opts: { db: Db
       },
     },
     async (request) => {
-      await getTag(db, request.params.id);
+      await tagExistsOr404(request.params.id);
       return listTagPosts(db, viewerOf(request), request.params.id, request.query);
     },
   );

@@ -5,6 +5,8 @@ import type { Tag } from '../../../core/types.ts';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { postTags, tags } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { countTagPosts } from '../posts/service.ts';
 
 /** Replaces the post's tags with the hashtags of its text. */
 export async function tagPost(tx: Tx, postId: number, content: string): Promise<void> {
@@ -26,17 +28,11 @@ export async function tagPost(tx: Tx, postId: number, content: string): Promise<
     .onConflictDoNothing();
 }
 
-export async function getTag(db: DbOrTx, id: number): Promise<Tag & { posts_count: number }> {
-  const [row] = await db
-    .select({
-      id: tags.id,
-      name: tags.name,
-      postsCount: sql<number>`(select count(*)::int from ${postTags} where ${postTags.tagId} = ${tags.id})`,
-    })
-    .from(tags)
-    .where(eq(tags.id, id));
+/** A tag with the number of its posts the viewer sees: the total of its page of posts (countTagPosts). */
+export async function getTag(db: DbOrTx, viewer: Viewer, id: number): Promise<Tag & { posts_count: number }> {
+  const [row] = await db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.id, id));
   if (!row) throw new NotFound();
-  return { id: row.id, name: row.name, posts_count: row.postsCount };
+  return { id: row.id, name: row.name, posts_count: await countTagPosts(db, viewer, id) };
 }
 
 /** check-tag-url: by id, or by name without the '#'. */

@@ -69,7 +69,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
         response: { 200: contributorListSchema },
       },
     },
-    async (request) => ({ data: await topContributors(db, request.locale) }),
+    async (request) => ({ data: await topContributors(db, viewerOf(request)) }),
   );
 
   app.get(

@@ -2,7 +2,7 @@
  * Thoughts: short public reflections (up to 500 characters) with one reaction per reader (love, insightful,
  * relate, hope); the same reaction again takes it back. Reaction counts are kept on the row.
  */
-import { and, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { THOUGHT_REACTIONS, type ThoughtReaction, TRENDING_DAYS } from '../../../core/limits.ts';
 import type { Thought } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -11,11 +11,12 @@ import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { notBlocked } from '../blocks/filter.ts';
+import { awardAchievements } from '../achievements/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
-import { bumpCount, daysAgo, feedTotal, newestFirst } from '../feed/service.ts';
+import { blockRule, bumpCount, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
+import { indexText } from '../search/index.ts';
 import { activeUser, authorColumns, serializer, toAuthor, toPublicUser, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -69,11 +70,17 @@ async function hydrate(db: DbOrTx, rows: ThoughtJoin[], viewer: Viewer): Promise
 }
 
 const newest = newestFirst(thoughts.createdAt, thoughts.id);
-/** What every list of thoughts shows the viewer: their content languages, without what moderation hides from them. */
-const inLanguages = (viewer: Viewer): SQL | undefined =>
-  and(viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined, shownTo(thoughts, viewer.id));
-/** What a list shows the viewer: the above, without the thoughts of people they blocked. */
-const visibleTo = (viewer: Viewer) => and(inLanguages(viewer), notBlocked(viewer.id, thoughts.userId));
+/**
+ * What a viewer sees of thoughts, in every list, on a thought's page and in every count alike: moderation and their
+ * blocks (a blocked person's thought answers 404 to the blocker, as posts do).
+ */
+const thoughtRules = (viewerId: number | Placeholder | null): Rule[] =>
+  viewerId === null
+    ? [moderationRule(thoughts, null)]
+    : [blockRule(viewerId, thoughts, thoughts.userId), moderationRule(thoughts, viewerId)];
+const inLanguages = (viewer: Viewer): SQL | undefined => (viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined);
+/** What a list shows the viewer: their content languages, and what their rules keep. */
+const visibleTo = (viewer: Viewer) => and(inLanguages(viewer), ...keepsOf(thoughtRules(viewer.id)));
 
 export async function listThoughts(db: DbOrTx, viewer: Viewer, q: PageQuery) {
   const [rows, total] = await Promise.all([
@@ -82,15 +89,41 @@ export async function listThoughts(db: DbOrTx, viewer: Viewer, q: PageQuery) {
       .orderBy(...newest)
       .limit(q.per_page)
       .offset(offset(q)),
-    feedTotal(db, 'thought', viewer),
+    feedTotal(db, 'thought', viewer, leftOut(thoughts, inLanguages(viewer), thoughtRules(viewer.id))),
   ]);
   return paged(await hydrate(db, rows, viewer), total, q, '/api/thoughts');
+}
+
+/** GET /api/user-thoughts: the signed-in person's own thoughts, those under review too, newest first. */
+export async function listOwnThoughts(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {
+  const where = and(eq(thoughts.userId, viewer.id), shownTo(thoughts, viewer.id));
+  const [rows, [{ total }]] = await Promise.all([
+    thoughtQuery(db, viewer.id)
+      .where(where)
+      .orderBy(...newest)
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: sql<number>`count(*)::int` }).from(thoughts).where(where),
+  ]);
+  return paged(await hydrate(db, rows, viewer), total, q, '/api/user-thoughts');
+}
+
+/** Thoughts by id, in this order, as the viewer may see them (search results). */
+export async function thoughtsByIds(db: DbOrTx, viewer: Viewer, ids: number[]): Promise<Thought[]> {
+  if (ids.length === 0) return [];
+  const found = await hydrate(
+    db,
+    await thoughtQuery(db, viewer.id).where(and(inArray(thoughts.id, ids), shownTo(thoughts, viewer.id))),
+    viewer,
+  );
+  const byId = new Map(found.map((t) => [t.id, t]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getThought(db: DbOrTx, viewer: Viewer, id: number): Promise<Thought> {
   const [thought] = await hydrate(
     db,
-    await thoughtQuery(db, viewer.id).where(and(eq(thoughts.id, id), shownTo(thoughts, viewer.id))),
+    await thoughtQuery(db, viewer.id).where(and(eq(thoughts.id, id), ...keepsOf(thoughtRules(viewer.id)))),
     viewer,
   );
   if (!thought) throw new NotFound();
@@ -114,6 +147,8 @@ export async function createThought(db: Db, user: UserRow, viewer: SignedInViewe
     await takeWriteSlot(tx, user.id, 'thought');
     const [row] = await tx.insert(thoughts).values({ userId: user.id, content: text, language }).returning({ id: thoughts.id });
     await bumpCount(tx, 'thought', language, 1);
+    await awardAchievements(tx, user.id, { type: 'thought' });
+    await indexText(tx, 'thought', row.id, text);
     await queueIfCrisis(tx, crisis, { target: 'thought', targetId: row.id, authorId: user.id });
     return getThought(tx, viewer, row.id);
   });
@@ -132,6 +167,7 @@ export async function updateThought(db: Db, user: UserRow, viewer: SignedInViewe
     await activeUser(tx, user.id);
     const before = await ownThought(tx, user.id, id);
     await tx.update(thoughts).set({ content: text, language, updatedAt: new Date() }).where(eq(thoughts.id, id));
+    await indexText(tx, 'thought', id, text);
     if (before.language !== language) {
       await bumpCount(tx, 'thought', before.language, -1);
       await bumpCount(tx, 'thought', language, 1);
@@ -199,21 +235,14 @@ export async function relatedThoughts(db: DbOrTx, viewer: Viewer, thoughtId: num
   if (!source) throw new NotFound();
   const total = sql`${thoughts.loveCount} + ${thoughts.insightfulCount} + ${thoughts.relateCount} + ${thoughts.hopeCount}`;
   const rows = await thoughtQuery(db, viewer.id)
-    .where(
-      and(
-        eq(thoughts.language, source.language),
-        ne(thoughts.id, thoughtId),
-        notBlocked(viewer.id, thoughts.userId),
-        shownTo(thoughts, viewer.id),
-      ),
-    )
+    .where(and(eq(thoughts.language, source.language), ne(thoughts.id, thoughtId), ...keepsOf(thoughtRules(viewer.id))))
     .orderBy(desc(total), ...newest)
     .limit(6);
   return hydrate(db, rows, viewer);
 }
 
-/** The people who shared the most thoughts; at most 10. */
-export async function topContributors(db: DbOrTx, locale: string) {
+/** The people who shared the most thoughts the viewer sees (the counts too count only those); at most 10. */
+export async function topContributors(db: DbOrTx, viewer: Viewer) {
   const rows = await db
     .select({
       id: users.id,
@@ -226,10 +255,11 @@ export async function topContributors(db: DbOrTx, locale: string) {
     .from(thoughts)
     .innerJoin(users, eq(users.id, thoughts.userId))
     .leftJoin(avatars, eq(avatars.id, users.avatarId))
+    .where(and(...keepsOf(thoughtRules(viewer.id))))
     .groupBy(users.id, avatars.file)
     .orderBy(desc(sql`count(${thoughts.id})`), users.id)
     .limit(10);
-  const s = await serializer(db, locale);
+  const s = await serializer(db, viewer.locale);
   return rows.map((r) => ({ user: toPublicUser(r, s), thoughts_count: r.thoughtsCount }));
 }
 

@@ -1,5 +1,5 @@
 /** Topics: a titled space with a category and a cover whose posts are ordinary posts carrying its id. */
-import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { TRENDING_DAYS } from '../../../core/limits.ts';
 import type { Topic } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -9,18 +9,35 @@ import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { awardAchievements } from '../achievements/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
-import { daysAgo, newestFirst } from '../feed/service.ts';
+import { blockRule, daysAgo, keepsOf, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
+import { topicPostsShown } from '../posts/service.ts';
+import { indexText, topicText } from '../search/index.ts';
 import { authorColumns, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
 export const coverUrl = (file: string) => `/covers/${file}`;
 
-function topicQuery(db: DbOrTx) {
+/**
+ * What a viewer sees of topics, in every list, on a topic's page and in the lists' totals alike: moderation and their
+ * blocks (a blocked person's topic answers 404 to the blocker, as posts do).
+ */
+const topicRules = (viewerId: number | null): Rule[] =>
+  viewerId === null ? [moderationRule(topics, null)] : [blockRule(viewerId, topics, topics.userId), moderationRule(topics, viewerId)];
+const seenBy = (viewer: Viewer) => keepsOf(topicRules(viewer.id));
+
+function topicQuery(db: DbOrTx, viewer: Viewer) {
   return db
-    .select({ topic: topics, category: categories, cover: topicCovers, ...authorColumns })
+    .select({
+      topic: topics,
+      category: categories,
+      cover: topicCovers,
+      ...authorColumns,
+      postsShown: topicPostsShown(viewer, topics.id, topics.postsCount),
+    })
     .from(topics)
     .innerJoin(categories, eq(categories.id, topics.categoryId))
     .innerJoin(topicCovers, eq(topicCovers.id, topics.coverId))
@@ -32,7 +49,7 @@ type TopicJoin = Awaited<ReturnType<ReturnType<typeof topicQuery>['execute']>>[n
 
 async function hydrate(db: DbOrTx, rows: TopicJoin[], viewer: Viewer): Promise<Topic[]> {
   const s = await serializer(db, viewer.locale);
-  return rows.map(({ topic: t, category, cover, ...author }) => ({
+  return rows.map(({ topic: t, category, cover, postsShown, ...author }) => ({
     id: t.id,
     slug: String(t.id),
     title: t.title,
@@ -41,7 +58,7 @@ async function hydrate(db: DbOrTx, rows: TopicJoin[], viewer: Viewer): Promise<T
     category: { id: category.id, name: translate(viewer.locale, `category.${category.key}`) },
     cover: { id: cover.id, url: coverUrl(cover.file) },
     user: toAuthor(author, s),
-    posts_count: t.postsCount,
+    posts_count: postsShown,
     ...underReview(t.moderation),
     created_at: t.createdAt.toISOString(),
   }));
@@ -50,9 +67,9 @@ async function hydrate(db: DbOrTx, rows: TopicJoin[], viewer: Viewer): Promise<T
 const newest = newestFirst(topics.createdAt, topics.id);
 
 export async function listTopics(db: DbOrTx, viewer: Viewer, q: PageQuery & { category_id?: number }) {
-  const where = and(q.category_id === undefined ? undefined : eq(topics.categoryId, q.category_id), shownTo(topics, viewer.id));
+  const where = and(q.category_id === undefined ? undefined : eq(topics.categoryId, q.category_id), ...seenBy(viewer));
   const [rows, [{ total }]] = await Promise.all([
-    topicQuery(db)
+    topicQuery(db, viewer)
       .where(where)
       .orderBy(...newest)
       .limit(q.per_page)
@@ -62,8 +79,30 @@ export async function listTopics(db: DbOrTx, viewer: Viewer, q: PageQuery & { ca
   return paged(await hydrate(db, rows, viewer), total, q, '/api/topics', q.category_id ? { category_id: String(q.category_id) } : {});
 }
 
+/** GET /api/get/user-topics: the topics the signed-in person opened, those under review too, newest first. */
+export async function listOwnTopics(db: DbOrTx, viewer: Viewer & { id: number }, q: PageQuery) {
+  const where = and(eq(topics.userId, viewer.id), shownTo(topics, viewer.id));
+  const [rows, [{ total }]] = await Promise.all([
+    topicQuery(db, viewer)
+      .where(where)
+      .orderBy(...newest)
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: count() }).from(topics).where(where),
+  ]);
+  return paged(await hydrate(db, rows, viewer), total, q, '/api/get/user-topics');
+}
+
+/** Topics by id, in this order, as the viewer may see them (search results). */
+export async function topicsByIds(db: DbOrTx, viewer: Viewer, ids: number[]): Promise<Topic[]> {
+  if (ids.length === 0) return [];
+  const found = await hydrate(db, await topicQuery(db, viewer).where(and(inArray(topics.id, ids), shownTo(topics, viewer.id))), viewer);
+  const byId = new Map(found.map((t) => [t.id, t]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function getTopic(db: DbOrTx, viewer: Viewer, id: number): Promise<Topic> {
-  const [topic] = await hydrate(db, await topicQuery(db).where(and(eq(topics.id, id), shownTo(topics, viewer.id))), viewer);
+  const [topic] = await hydrate(db, await topicQuery(db, viewer).where(and(eq(topics.id, id), ...seenBy(viewer))), viewer);
   if (!topic) throw new NotFound();
   return topic;
 }
@@ -107,6 +146,8 @@ export async function createTopic(db: Db, author: UserRow, viewer: Viewer & { id
         coverId: input.cover_id,
       })
       .returning({ id: topics.id });
+    await awardAchievements(tx, viewer.id, { type: 'topic' });
+    await indexText(tx, 'topic', row.id, topicText(title, description));
     await queueIfCrisis(tx, crisis, { target: 'topic', targetId: row.id, authorId: viewer.id });
     return getTopic(tx, viewer, row.id);
   });
@@ -120,8 +161,8 @@ export async function trendingTopics(db: DbOrTx, viewer: Viewer): Promise<Topic[
     + (select count(*) from ${supports} join ${posts} p on p.id = ${supports.postId} where p.topic_id = ${topics.id} and ${supports.createdAt} >= ${from}))`;
   const active = sql`${topics.id} in (select ${posts.topicId} from ${posts} where ${posts.topicId} is not null and ${posts.createdAt} >= ${from}
     union select p.topic_id from ${supports} join ${posts} p on p.id = ${supports.postId} where p.topic_id is not null and ${supports.createdAt} >= ${from})`;
-  const rows = await topicQuery(db)
-    .where(and(active, shownTo(topics, viewer.id)))
+  const rows = await topicQuery(db, viewer)
+    .where(and(active, ...seenBy(viewer)))
     .orderBy(desc(score), ...newest)
     .limit(10);
   return hydrate(db, rows, viewer);
@@ -131,8 +172,8 @@ export async function trendingTopics(db: DbOrTx, viewer: Viewer): Promise<Topic[
 export async function latestTopics(db: DbOrTx, viewer: Viewer, limit = 5): Promise<Topic[]> {
   return hydrate(
     db,
-    await topicQuery(db)
-      .where(shownTo(topics, viewer.id))
+    await topicQuery(db, viewer)
+      .where(and(...seenBy(viewer)))
       .orderBy(...newest)
       .limit(limit),
     viewer,
@@ -143,10 +184,10 @@ export async function latestTopics(db: DbOrTx, viewer: Viewer, limit = 5): Promi
 export async function relatedTopics(db: DbOrTx, viewer: Viewer, topicId: number): Promise<Topic[]> {
   const [source] = await db.select({ categoryId: topics.categoryId }).from(topics).where(eq(topics.id, topicId));
   if (!source) throw new NotFound();
-  const where: SQL[] = [eq(topics.categoryId, source.categoryId), ne(topics.id, topicId), shownTo(topics, viewer.id)];
+  const where: SQL[] = [eq(topics.categoryId, source.categoryId), ne(topics.id, topicId), ...seenBy(viewer)];
   return hydrate(
     db,
-    await topicQuery(db)
+    await topicQuery(db, viewer)
       .where(and(...where))
       .orderBy(...newest)
       .limit(6),

@@ -54,6 +54,9 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       schema: {
         tags,
         summary: 'Store the push-notification token',
+        description:
+          "Kept for API.md's clients: stores a native app's Firebase Cloud Messaging token (null or empty clears it). " +
+          'Nothing is sent to it yet; browsers receive pushes through standard Web Push instead (POST /api/push-subscriptions).',
         body: z.object({ fcm_token: userString().trim().max(4096).nullable() }),
         response: { 200: userResponseSchema },
       },
@@ -134,7 +137,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
       ...auth,
       schema: {
         tags,
-        summary: 'Update own avatar, nickname, language or theme',
+        summary: 'Update own avatar, nickname, language, theme or whether to appear among the top supporters',
         params: z.object({ user_id: z.coerce.number().int().positive() }),
         body: z.object({
           avatar_id: z.number().int().positive().optional(),
@@ -142,6 +145,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
           nickname: nicknameSchema.optional(),
           locale: localeSchema.optional(),
           theme: z.enum(THEMES).optional(),
+          show_in_top_supporters: z.boolean().optional().describe('Appear in the top-supporters ranking (default true)'),
         }),
         response: { 200: userUpdateResponseSchema },
       },

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Theme } from '../../../core/limits.ts';
 import { isLocale, LOCALE_CODES } from '../../../core/locales.ts';
+import { isModeratorRole } from '../../../core/moderation.ts';
 import { RANKS, rankForPoints } from '../../../core/ranks.ts';
 import type { Avatar, PublicUser, User } from '../../../core/types.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -70,8 +71,10 @@ export function toUser(row: UserRow, s: Serializer): User {
     auto_detect_languages: row.autoDetectLanguages,
     notification_settings: { support: row.notifySupport, advice: row.notifyAdvice, message: row.notifyMessage },
     has_password: row.passwordHash !== null,
+    is_moderator: isModeratorRole(row.role),
     points: row.points,
     created_at: row.createdAt.toISOString(),
+    show_in_top_supporters: row.showInTopSupporters,
   };
 }
 
@@ -161,6 +164,7 @@ export interface UserChanges {
   nickname?: string;
   locale?: string;
   theme?: Theme;
+  show_in_top_supporters?: boolean;
 }
 
 export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): Promise<UserRow> {
@@ -181,6 +185,7 @@ export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): 
     set.locale = changes.locale;
   }
   if (changes.theme !== undefined) set.theme = changes.theme;
+  if (changes.show_in_top_supporters !== undefined) set.showInTopSupporters = changes.show_in_top_supporters;
   await db.update(users).set(set).where(eq(users.id, id));
   return getUser(db, id);
 }

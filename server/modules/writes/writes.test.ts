@@ -5,7 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POINTS, WRITE_LIMITS } from '../../../core/limits.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
 import { frozenClock } from '../../../tests/helpers/clock.ts';
 
 let t: TestApp;
@@ -13,11 +13,7 @@ let moodFeeling: number;
 let topicRefs: { category_id: number; cover_id: number };
 beforeAll(async () => {
   t = await createTestApp();
-  moodFeeling = (await t.call(null, 'GET', '/api/feelings?type=mood')).body.data[0].id;
-  topicRefs = {
-    category_id: (await t.call(null, 'GET', '/api/categories')).body.data[0].id,
-    cover_id: (await t.call(null, 'GET', '/api/topic-covers')).body.data[0].id,
-  };
+  ({ moodFeeling, topicRefs } = await writingRefs(t));
 });
 afterAll(() => t.close());
 

@@ -1,0 +1,143 @@
+/**
+ * Notifications (default layout, a page rather than a panel so it works the same on a phone): what happened to the
+ * member's posts, comments and messages, newest activity first, each a link to its item. New and grown notifications
+ * arrive through the socket and go to the top; opening one marks it seen, and "mark all as seen" clears the bell in
+ * every tab (the server's `notifications:seen`).
+ */
+import { useEffect, useState } from 'react';
+import { FormattedMessage, FormattedRelativeTime, useIntl } from 'react-intl';
+import { localizedPath } from '../../core/locales.ts';
+import type { Notification } from '../../core/notifications.ts';
+import { AppLink } from '../components/AppLink.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
+import { EmptyState, PageHeading } from '../components/Status.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { loaderApi, requireUser } from '../lib/guard.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { setUnseen, useNewNotifications, useUnseen } from '../lib/notifications.ts';
+import { secondsFrom, useNow } from '../lib/now.ts';
+import { usePaged } from '../lib/paged.ts';
+import { required } from '../lib/route-check.ts';
+import { useSession } from '../lib/session.tsx';
+import { useToast } from '../lib/toast.tsx';
+import type { Route } from './+types/notifications';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireUser(context);
+  return { page: await required(request, loaderApi(context).notifications()) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'notifications', { noindex: true });
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { api } = useSession();
+  const toast = useToast();
+  const list = usePaged(loaderData.page, (page) => api.notifications(page));
+  /** Arrived through the socket since the page loaded, newest first; they replace the same ids further down. */
+  const [arrived, setArrived] = useState<Notification[]>([]);
+  /** Ids marked seen here since they were loaded. */
+  const [seen, setSeen] = useState<Set<number> | 'all'>(new Set());
+  const [busy, setBusy] = useState(false);
+  const unseen = useUnseen() ?? loaderData.page.meta.unseen_count;
+
+  // New loader data (a revalidation) already holds what arrived and what was marked.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader data is the trigger, not an input.
+  useEffect(() => {
+    setArrived([]);
+    setSeen(new Set());
+  }, [loaderData.page]);
+  useNewNotifications((n) => {
+    setArrived((old) => [n, ...old.filter((o) => o.id !== n.id)]);
+    setSeen((old) => (old === 'all' ? new Set() : new Set([...old].filter((id) => id !== n.id))));
+  });
+  // A mark made in another tab clears this list too.
+  useEffect(() => {
+    if (unseen === 0) setSeen('all');
+  }, [unseen]);
+
+  const fresh = new Set(arrived.map((n) => n.id));
+  const items = [...arrived, ...list.items.filter((n) => !fresh.has(n.id))];
+  const isSeen = (n: Notification) => n.seen || seen === 'all' || seen.has(n.id);
+
+  async function markAll() {
+    setBusy(true);
+    try {
+      const res = await api.markNotificationsSeen();
+      setUnseen(res.unseen_count);
+      setSeen('all');
+    } catch (err) {
+      toast.failed(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function open(n: Notification) {
+    if (isSeen(n)) return;
+    setSeen((old) => (old === 'all' ? old : new Set([...old, n.id])));
+    // The page follows the link meanwhile; the bell hears the new count from the server.
+    api.markNotificationsSeen([n.id]).then(
+      (res) => setUnseen(res.unseen_count),
+      () => {},
+    );
+  }
+
+  return (
+    <>
+      <PageHeading>
+        <FormattedMessage id="notifications.title" />
+      </PageHeading>
+      {items.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="notifications.empty" />
+        </EmptyState>
+      ) : (
+        <>
+          <div className="mb-3 flex justify-end">
+            <Button size="sm" onClick={markAll} disabled={busy || items.every(isSeen)} aria-busy={busy} data-testid="mark-all-seen">
+              <FormattedMessage id="notifications.mark_all_seen" />
+            </Button>
+          </div>
+          <ol className="flex flex-col gap-2" aria-busy={list.loading} data-testid="notifications">
+            {items.map((n) => (
+              <li key={n.id}>
+                <NotificationRow notification={n} seen={isSeen(n)} onOpen={() => open(n)} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      <LoadMore hasMore={list.hasMore} loading={list.loading} failed={list.failed} onMore={list.loadMore} showEnd={items.length > 0} />
+    </>
+  );
+}
+
+function NotificationRow({ notification: n, seen, onOpen }: { notification: Notification; seen: boolean; onOpen: () => void }) {
+  const { locale } = useSession();
+  const intl = useIntl();
+  const now = useNow();
+  return (
+    <AppLink
+      to={localizedPath(locale, n.data.url)}
+      onClick={onOpen}
+      data-testid="notification"
+      data-seen={seen}
+      className={`flex items-start gap-3 rounded-lg border px-4 py-3 hover:border-brand-500 ${
+        seen
+          ? 'border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900'
+          : 'border-brand-100 bg-brand-50 dark:border-brand-700 dark:bg-stone-800'
+      }`}
+    >
+      <span aria-hidden="true" className={`mt-2 size-2 shrink-0 rounded-full ${seen ? 'bg-transparent' : 'bg-brand-600'}`} />
+      <span className="min-w-0 flex-1">
+        {seen ? null : <span className="sr-only">{intl.formatMessage({ id: 'notifications.new' })}: </span>}
+        <span dir="auto" className={`block break-words ${seen ? '' : 'font-semibold'}`}>
+          {n.data.text}
+        </span>
+        <time className="text-sm text-stone-600 dark:text-stone-400" dateTime={n.created_at}>
+          <FormattedRelativeTime value={secondsFrom(n.created_at, now)} updateIntervalInSeconds={60} numeric="auto" />
+        </time>
+      </span>
+    </AppLink>
+  );
+}

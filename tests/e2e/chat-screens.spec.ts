@@ -1,0 +1,271 @@
+/**
+ * The chat screens in the browser, beyond the first conversation (messages.spec.ts): older messages load as one
+ * scrolls up without moving what one reads; a message that fails to send shows it and "Retry" sends it once; the
+ * typing indicator and "Seen" reach the other person live; a request blocked and reported; "Who can message me:
+ * nobody" stops a new conversation with the neutral message. Every page fails the test on a console error other
+ * than the one failed request a test causes on purpose.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { en } from './pages.ts';
+import { call, type Person, person } from './people.ts';
+
+/** A conversation both have accepted, with one message from `a`; its id. */
+async function talking(baseURL: string | undefined, a: Person, b: Person): Promise<number> {
+  const first = await call(baseURL, a, 'POST', '/api/messages', { user_id: b.id, content: 'Hello, are you around tonight?' });
+  expect(first.status).toBe(201);
+  const id = (first.body as { data: { conversation_id: number } }).data.conversation_id;
+  expect((await call(baseURL, b, 'POST', `/api/message-requests/${id}/accept`)).status).toBe(200);
+  return id;
+}
+
+const thread = (p: Page, other: Person) => p.getByRole('list', { name: `Messages with ${other.nickname}` });
+const box = (p: Page, other: Person) => p.getByRole('textbox', { name: `Message to ${other.nickname}` });
+/** What the console said about a request the test made fail, and nothing else. */
+const failedLoad = (status: string) => expect.stringContaining(`Failed to load resource: ${status}`);
+
+test('scrolling up loads older messages and keeps the message one was reading where it was', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const a = await person(browser);
+  const b = await person(browser);
+  const id = await talking(baseURL, a, b);
+  // 1 + 34 messages: four pages of ten.
+  for (let n = 2; n <= 35; n++) {
+    const from = n % 2 === 0 ? b : a;
+    const sent = await call(baseURL, from, 'POST', '/api/messages', { conversation_id: id, content: `Message number ${n}` });
+    expect(sent.status).toBe(201);
+  }
+
+  await b.page.goto(`/chat?c=${id}`);
+  const list = thread(b.page, a);
+  const bubbles = list.getByTestId('message');
+  await expect(bubbles).toHaveCount(10);
+  await expect(bubbles.last()).toContainText('Message number 35');
+  // Opened at the end: the newest message is in view.
+  await expect(bubbles.last()).toBeInViewport();
+
+  /** Where the top message of the list is inside the list's content, and so on screen once scrolled to the top. */
+  const topOffset = () =>
+    list.evaluate((el) => {
+      const top = el.querySelector('[data-testid="message"]') as HTMLElement;
+      return {
+        text: top.querySelector('p')?.textContent ?? '',
+        offset: top.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop,
+      };
+    });
+  for (const [shown, oldest] of [
+    [20, 'Message number 16'],
+    [30, 'Message number 6'],
+  ] as const) {
+    const before = await topOffset();
+    await list.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await expect(bubbles).toHaveCount(shown);
+    await expect(bubbles.first()).toContainText(oldest);
+    // The message that was on top, at the top of the view, stays where it was: the older ones went above it.
+    const after = await list.evaluate((el, text) => {
+      const same = [...el.querySelectorAll('[data-testid="message"]')].find((m) => m.querySelector('p')?.textContent === text);
+      return (same?.getBoundingClientRect().top ?? 0) - el.getBoundingClientRect().top;
+    }, before.text);
+    expect(Math.abs(after - before.offset)).toBeLessThanOrEqual(2);
+  }
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(bubbles).toHaveCount(35);
+  await expect(bubbles.first()).toContainText('Hello, are you around tonight?');
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(list.getByText(en['chat.start'])).toBeVisible();
+
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.close();
+  await b.close();
+});
+
+test('on a 390 px phone a conversation opens at its newest message, with the composer in view', async ({ browser, baseURL }) => {
+  const a = await person(browser);
+  const b = await person(browser, { viewport: { width: 390, height: 844 } });
+  const id = await talking(baseURL, a, b);
+  for (let n = 2; n <= 12; n++) {
+    const sent = await call(baseURL, n % 2 === 0 ? b : a, 'POST', '/api/messages', { conversation_id: id, content: `Message number ${n}` });
+    expect(sent.status).toBe(201);
+  }
+  await b.page.goto(`/chat?c=${id}`);
+  const bubbles = thread(b.page, a).getByTestId('message');
+  await expect(bubbles).toHaveCount(10);
+  // The list scrolls inside the screen's height: the page itself is no taller than the screen.
+  await expect(bubbles.last()).toContainText('Message number 12');
+  await expect(bubbles.last()).toBeInViewport();
+  await expect(box(b.page, a)).toBeInViewport();
+  expect(await b.page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);
+
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.close();
+  await b.close();
+});
+
+test('a message that fails to send shows "Not sent." and Retry sends it once', async ({ browser, baseURL }) => {
+  const a = await person(browser);
+  const b = await person(browser);
+  const id = await talking(baseURL, a, b);
+  await a.page.goto(`/chat?c=${id}`);
+  await b.page.goto(`/chat?c=${id}`);
+  await expect(thread(b.page, a).getByTestId('message')).toHaveCount(1);
+
+  const posts: string[] = [];
+  a.page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/messages') posts.push(r.postData() ?? '');
+  });
+  // The connection drops for the first send only.
+  await a.page.route('**/api/messages', (route) => route.abort('failed'), { times: 1 });
+  await box(a.page, b).fill('Are you still there?');
+  await box(a.page, b).press('Enter');
+  const mine = thread(a.page, b).getByTestId('message').filter({ hasText: 'Are you still there?' });
+  await expect(mine).toContainText(en['chat.not_sent']);
+  await expect(a.page.getByRole('alert').filter({ hasText: en['errors.network'] })).toBeVisible();
+  // The draft went into the failed message, not back into the box.
+  await expect(box(a.page, b)).toHaveValue('');
+  await expect(thread(b.page, a).getByTestId('message')).toHaveCount(1);
+
+  await mine.getByRole('button', { name: en['common.retry'] }).click();
+  await expect(mine).toHaveCount(1);
+  await expect(mine).not.toContainText(en['chat.not_sent']);
+  await expect(mine.getByRole('button', { name: en['common.retry'] })).toHaveCount(0);
+  // Sent once: one more message on the other side and on the server, and two attempts in all.
+  await expect(thread(b.page, a).getByTestId('message').filter({ hasText: 'Are you still there?' })).toHaveCount(1);
+  const stored = await call(baseURL, a, 'GET', `/api/conversation-messages?conversation_id=${id}`);
+  const contents = (stored.body as { data: { content: string }[] }).data.map((m) => m.content);
+  expect(contents).toEqual(['Are you still there?', 'Hello, are you around tonight?']);
+  expect(posts).toEqual([
+    JSON.stringify({ conversation_id: id, content: 'Are you still there?' }),
+    JSON.stringify({ conversation_id: id, content: 'Are you still there?' }),
+  ]);
+
+  expect(a.errors).toEqual([failedLoad('net::ERR_FAILED')]);
+  expect(b.errors).toEqual([]);
+  await a.close();
+  await b.close();
+});
+
+test('the typing indicator reaches the other side, and "Seen" appears when the other person opens the conversation', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await person(browser);
+  const b = await person(browser);
+  for (const p of [a, b]) {
+    const set = await call(baseURL, p, 'PUT', '/api/message-settings', { typing_indicators: true, read_receipts: true });
+    expect(set.status).toBe(200);
+  }
+  const id = await talking(baseURL, a, b);
+  await a.page.goto(`/chat?c=${id}`);
+  await b.page.goto(`/chat?c=${id}`);
+  await expect(thread(b.page, a).getByTestId('message')).toHaveCount(1);
+
+  const typing = b.page.getByText(`${a.nickname} is typing…`);
+  await expect(typing).toHaveCount(0);
+  // Keystrokes until the other side shows it: the socket may still be connecting when the first ones are typed.
+  await expect(async () => {
+    await box(a.page, b).press('a');
+    await expect(typing).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await box(a.page, b).fill('');
+
+  // B leaves the conversation; A writes; "Seen" comes when B opens it again, not before.
+  await b.page.getByRole('link', { name: en['chat.tab_conversations'], exact: true }).click();
+  await expect(b.page).toHaveURL(/\/chat$/);
+  await box(a.page, b).fill('Did you sleep at all?');
+  await box(a.page, b).press('Enter');
+  const sent = thread(a.page, b).getByTestId('message').filter({ hasText: 'Did you sleep at all?' });
+  await expect(sent).toBeVisible();
+  await expect(sent).not.toContainText(en['chat.sending']);
+  await expect(b.page.getByTestId('conversation').filter({ hasText: a.nickname })).toContainText('Did you sleep at all?');
+  // The time and "Seen" share one line under the message.
+  await expect(sent).not.toContainText(en['chat.seen']);
+  await b.page.getByTestId('conversation').filter({ hasText: a.nickname }).click();
+  await expect(thread(b.page, a).getByTestId('message').filter({ hasText: 'Did you sleep at all?' })).toBeVisible();
+  await expect(sent).toContainText(en['chat.seen']);
+
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.close();
+  await b.close();
+});
+
+test('a message request blocked and reported: the person is blocked, the message reported once, the request gone', async ({
+  browser,
+  baseURL,
+}) => {
+  const b = await person(browser);
+  const c = await person(browser);
+  const sent = await call(baseURL, c, 'POST', '/api/messages', { user_id: b.id, content: 'Send me your phone number.' });
+  expect(sent.status).toBe(201);
+  const messageId = (sent.body as { data: { id: number } }).data.id;
+
+  await b.page.goto('/chat?tab=requests');
+  await b.page.getByTestId('conversation').filter({ hasText: c.nickname }).click();
+  await expect(b.page.getByText(`${c.nickname} wants to talk with you.`, { exact: false })).toBeVisible();
+  await b.page.getByRole('main').getByRole('button', { name: en['chat.block_report'] }).click();
+  const confirm = b.page.getByRole('dialog', { name: `Block ${c.nickname}?` });
+  await confirm.getByRole('button', { name: en['chat.block_report'] }).click();
+  await expect(b.page.getByRole('status').filter({ hasText: `${c.nickname} is blocked.` })).toBeVisible();
+  const report = b.page.getByRole('dialog', { name: en['report.title_message'] });
+  await report.getByRole('radio').first().check();
+  await report.getByRole('button', { name: en['report.submit'] }).click();
+  await expect(b.page.getByRole('status').filter({ hasText: en['reports.thanks_message'] })).toBeVisible();
+  await expect(b.page).toHaveURL(/\/chat\?tab=requests$/);
+  await expect(b.page.getByTestId('conversation')).toHaveCount(0);
+
+  // Stored: a second report of the message is refused, and the blocked person cannot write any more.
+  const types = (await call(baseURL, b, 'GET', '/api/report-types')).body as { data: { id: number }[] };
+  const again = await call(baseURL, b, 'POST', '/api/report-message', { message_id: messageId, report_type_id: types.data[0].id });
+  expect([again.status, (again.body as { code: string }).code]).toEqual([422, 'ALREADY_REPORTED']);
+  const refused = await call(baseURL, c, 'POST', '/api/messages', { user_id: b.id, content: 'Hello?' });
+  expect([refused.status, (refused.body as { code: string }).code]).toEqual([403, 'MESSAGE_NOT_ALLOWED']);
+  const blocks = (await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] };
+  expect(blocks.data.map((p) => p.id)).toEqual([c.id]);
+
+  expect([...b.errors, ...c.errors]).toEqual([]);
+  await b.close();
+  await c.close();
+});
+
+test('"Who can message me: nobody" stops a new conversation with the neutral message', async ({ browser, baseURL }) => {
+  const a = await person(browser);
+  const b = await person(browser);
+  const made = await call(baseURL, b, 'POST', '/api/posts', {
+    content: `Some evenings I do not want to talk to anyone, and that is fine too. I read, I walk, I rest and let the day go by slowly, without my phone, until I feel like myself again. #quiet${Date.now().toString(36)}`,
+  });
+  expect(made.status).toBe(201);
+  const postId = (made.body as { data: { id: number } }).data.id;
+
+  await b.page.goto('/settings/general');
+  const nobody = b.page.getByRole('radio', { name: en['settings.messages.who_nobody'] });
+  await expect(async () => {
+    await nobody.check();
+    await expect(b.page.getByRole('status').filter({ hasText: en['settings.saved'] })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const settings = await call(baseURL, b, 'GET', '/api/message-settings');
+  expect((settings.body as { data: { who_can_message: string } }).data.who_can_message).toBe('nobody');
+
+  await a.page.goto(`/problem/${postId}`);
+  const card = a.page.getByRole('dialog', { name: b.nickname });
+  await expect(async () => {
+    await a.page.getByRole('main').getByRole('button', { name: b.nickname, exact: true }).click();
+    await expect(card).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await card.getByRole('button', { name: en['person.message'] }).click();
+  await expect(a.page.getByRole('alert').filter({ hasText: en['errors.message_not_allowed'] })).toBeVisible();
+  await expect(a.page).toHaveURL(new RegExp(`/problem/${postId}$`));
+  // Nothing was opened: neither has a conversation, and a first message gets the same answer.
+  expect(((await call(baseURL, a, 'GET', '/api/conversations')).body as { meta: { total: number } }).meta.total).toBe(0);
+  const direct = await call(baseURL, a, 'POST', '/api/messages', { user_id: b.id, content: 'Hello?' });
+  expect([direct.status, (direct.body as { code: string }).code]).toEqual([403, 'MESSAGE_NOT_ALLOWED']);
+  expect(((await call(baseURL, b, 'GET', '/api/message-requests')).body as { meta: { total: number } }).meta.total).toBe(0);
+
+  expect(a.errors).toEqual([failedLoad('the server responded with a status of 403')]);
+  expect(b.errors).toEqual([]);
+  await a.close();
+  await b.close();
+});

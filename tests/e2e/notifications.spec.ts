@@ -1,0 +1,99 @@
+/**
+ * Notifications in the app (issue 15): another person's support and comment reach the bell live, through the socket,
+ * without a reload; the list links to the post and marks all seen; a kind switched off creates nothing.
+ */
+import { expect, request, test, type WebSocket } from '@playwright/test';
+import { watchErrors } from './pages.ts';
+
+test('B supports and comments on A’s post: A’s bell shows it live; marking seen clears it; a kind switched off stops it', async ({
+  page,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  // A signs in in the page (the cookie) and writes through the API with the same session's token.
+  const a = await page.request.post('/api/guest-login', { data: {} });
+  expect(a.status()).toBe(201);
+  const asA = { Authorization: `Bearer ${(await a.json()).token}` };
+  // A's first post earns an achievement, a notification of its own; this test follows B's support and comment.
+  const quiet = await page.request.put('/api/notification-settings', { data: { kinds: { achievement: false } }, headers: asA });
+  expect(quiet.status()).toBe(200);
+  const content = `${'I moved to a new city and the evenings are so quiet that I talk to the radio. '.repeat(2)}${Date.now()}`;
+  const made = await page.request.post('/api/posts', { data: { content }, headers: asA });
+  expect(made.status()).toBe(201);
+  const post = (await made.json()).data as { id: number };
+  const other = await page.request.post('/api/posts', { data: { content: `${content} Second.` }, headers: asA });
+  const second = (await other.json()).data as { id: number };
+
+  const b = await request.newContext({ baseURL });
+  const bLogin = await (await b.post('/api/guest-login', { data: {} })).json();
+  const asB = { Authorization: `Bearer ${bLogin.token}` };
+  const bName = bLogin.data.nickname as string;
+
+  // The page's socket is connected (socket.io's CONNECT answer) before B acts, so what follows comes by the event.
+  /** Opens a page and waits until its socket is connected (socket.io's CONNECT answer, listened for from the start). */
+  const openConnected = async (path: string) => {
+    const connected = new Promise<WebSocket>((resolve) => {
+      const onSocket = (ws: WebSocket) => {
+        if (!new URL(ws.url()).pathname.startsWith('/socket.io/')) return;
+        page.off('websocket', onSocket);
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).startsWith('40')) resolve(ws);
+        });
+      };
+      page.on('websocket', onSocket);
+    });
+    await page.goto(path);
+    return connected;
+  };
+  let ws = await openConnected('/');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  const event = (text: string) =>
+    ws.waitForEvent('framereceived', (f) => String(f.payload).startsWith('42["notification"') && String(f.payload).includes(text));
+  const supported = event('supported your post');
+  expect((await b.post('/api/supports', { data: { post_id: post.id }, headers: asB })).status()).toBe(200);
+  await supported;
+  await expect(bell).toHaveAccessibleName('Notifications, 1 new', { timeout: 1000 });
+  const commented = event('commented on your post');
+  expect((await b.post('/api/comments', { data: { post_id: post.id, content: 'You are not alone.' }, headers: asB })).status()).toBe(201);
+  await commented;
+  await expect(bell).toHaveAccessibleName('Notifications, 2 new', { timeout: 1000 });
+
+  // The list: newest first, each a link to the post; "mark all as seen" clears the bell.
+  await bell.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  const items = page.getByTestId('notification');
+  await expect(items).toHaveText(
+    [`New: ${bName} commented on your post`, `New: ${bName} supported your post`].map((t) => new RegExp(`^${t}`)),
+  );
+  await expect(items.first()).toHaveAttribute('href', `/problem/${post.id}`);
+  await page.getByTestId('mark-all-seen').click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(items.first()).toHaveAttribute('data-seen', 'true');
+
+  // Comments switched off: B's next comment creates nothing. B's support of another post, sent after it, is
+  // delivered after it (jobs run in order), so once it arrives the comment's job has run too.
+  ws = await openConnected('/notificationSettings');
+  const comments = page.getByRole('switch', { name: 'Comments on my posts' });
+  await expect(comments).toBeChecked();
+  await comments.click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect(comments).toBeChecked({ checked: false });
+  const later = event('supported your post');
+  expect((await b.post('/api/comments', { data: { post_id: post.id, content: 'Still thinking of you.' }, headers: asB })).status()).toBe(
+    201,
+  );
+  expect((await b.post('/api/supports', { data: { post_id: second.id }, headers: asB })).status()).toBe(200);
+  await later;
+  await expect(bell).toHaveAccessibleName('Notifications, 1 new', { timeout: 1000 });
+  await page.goto('/notifications');
+  await expect(page.getByTestId('notification')).toHaveText(
+    [`New: ${bName} supported your post`, `${bName} commented on your post`, `${bName} supported your post`].map(
+      (t) => new RegExp(`^${t}`),
+    ),
+  );
+  await b.dispose();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,76 @@
+/**
+ * People for the specs where two or three of them talk to each other (messages, chat screens, private safety):
+ * each signs in in a browser context of their own, calls the API with their own bearer token (no CSRF needed), and
+ * collects their page's console errors.
+ */
+import { type Browser, expect, type Page, request } from '@playwright/test';
+import { MODERATOR } from './moderator.ts';
+import { watchErrors } from './pages.ts';
+
+export interface Person {
+  page: Page;
+  id: number;
+  nickname: string;
+  /** Bearer header for API calls made as this person. */
+  auth: { Authorization: string };
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A guest (or the seeded moderator) signed in in a browser context of their own. */
+export async function person(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; login?: 'guest' | 'moderator' } = {},
+): Promise<Person> {
+  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
+  const page = await context.newPage();
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  const moderator = options.login === 'moderator';
+  const res = moderator
+    ? await page.request.post('/api/login', { data: { username: MODERATOR.username, password: MODERATOR.password } })
+    : await page.request.post('/api/guest-login', { data: {} });
+  expect(res.status()).toBe(moderator ? 200 : 201);
+  const { token, data } = (await res.json()) as { token: string; data: { id: number; nickname: string } };
+  return { page, id: data.id, nickname: data.nickname, auth: { Authorization: `Bearer ${token}` }, errors, close: () => context.close() };
+}
+
+/** Calls the API as someone; returns the status and the body. */
+export async function call(baseURL: string | undefined, who: Person, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+  const api = await request.newContext({ baseURL });
+  const res = await api.fetch(url, { method, headers: who.auth, ...(method === 'GET' ? {} : { data: data ?? {} }) });
+  const body = await res.json().catch(() => null);
+  await api.dispose();
+  return { status: res.status(), body };
+}
+
+/** What is wrong with the page's width, or null: how wide it is, and the first element that reaches past the edge. */
+export async function overflow(page: Page): Promise<string | null> {
+  const m = await page.evaluate(() => {
+    const view = document.documentElement.clientWidth;
+    const wide = document.documentElement.scrollWidth;
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const culprit = [...document.querySelectorAll('body *')].find((el) => el.getBoundingClientRect().right > view + 1 && !clipped(el));
+    return {
+      wide,
+      view,
+      culprit: culprit ? `${culprit.tagName.toLowerCase()}.${culprit.className}: ${culprit.textContent?.slice(0, 40)}` : '',
+    };
+  });
+  return m.wide > m.view ? `${page.url()}: ${m.wide} px wide in ${m.view} px (${m.culprit})` : null;
+}
+
+/** Clicks until the click does what it should: a click that lands before hydration does nothing. */
+export async function clickUntil(click: () => Promise<void>, then: () => Promise<void>) {
+  await expect(async () => {
+    await click();
+    await then();
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Long enough for the feed (over 150 characters), not Moods. */
+export const longPost = (n: string) =>
+  `Lately I wake up at four in the morning and cannot fall asleep again, my head full of small worries about work and family. By noon I am exhausted. ${n}`;
