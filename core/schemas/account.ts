@@ -1,5 +1,7 @@
 /** The person's own data (GET /api/export): the account and every list of what they wrote and did. */
 import { z } from 'zod';
+import { notificationKindsSchema } from './notifications.ts';
+import { quietHoursSchema } from './push.ts';
 import { userSchema } from './users.ts';
 
 const when = z.string().nullable();
@@ -15,6 +17,9 @@ const onPost = z.object({ post_id: z.number().int(), created_at: when });
 export const exportSchema = z.object({
   exported_at: z.string(),
   account: userSchema,
+  /** Every kind of notification, on or off. */
+  notification_kinds: notificationKindsSchema.shape.kinds,
+  quiet_hours: quietHoursSchema.nullable(),
   posts: z.array(
     z.object({
       id: z.number().int(),
@@ -115,6 +120,22 @@ export const exportSchema = z.object({
   ),
   /** The person's recent searches (the words they searched for), the oldest kept first. */
   recent_searches: z.array(z.object({ query: z.string(), created_at: when })),
+  /** The person's notifications, oldest first, without their sentences (those name the people who acted). */
+  notifications: z.array(
+    z.object({
+      type: z.string(),
+      item_kind: z.string().nullable(),
+      item_id: z.number().int().nullable(),
+      url: z.string(),
+      people_count: z.number().int(),
+      seen: z.boolean(),
+      created_at: when,
+      updated_at: when,
+    }),
+  ),
+  achievements: z.array(z.object({ achievement: z.string(), earned_at: when })),
+  /** The browsers that receive the person's pushes (their keys stay out). */
+  push_subscriptions: z.array(z.object({ endpoint: z.string(), created_at: when })),
 });
 
 export type AccountExport = z.infer<typeof exportSchema>;

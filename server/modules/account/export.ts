@@ -19,12 +19,14 @@ import {
   moodHides,
   moodInteractions,
   moods,
+  notifications,
   pollOptions,
   polls,
   pollVotes,
   postHides,
   posts,
   postTags,
+  pushSubscriptions,
   recentSearches,
   reports,
   reportTypes,
@@ -33,9 +35,12 @@ import {
   thoughtReactions,
   thoughts,
   topics,
+  userAchievements,
 } from '../../../db/schema.ts';
 import { translate } from '../../i18n.ts';
 import { shownTo } from '../moderation/visibility.ts';
+import { getSettings as getNotificationKinds } from '../notifications/service.ts';
+import { getPushSettings } from '../push/service.ts';
 import { getUser, serializer, toUser } from '../users/service.ts';
 
 export const EXPORT_PAGE = 200;
@@ -408,6 +413,53 @@ function sections(db: DbOrTx, userId: number, locale: string): [string, () => As
           (r) => ({ query: r.query, created_at: iso(r.createdAt) }),
         ),
     ],
+    [
+      // What the person was told, without the sentence: it names the people who acted.
+      'notifications',
+      () =>
+        rowsOf(
+          (after) => {
+            const p = pageOf(notifications.id, eq(notifications.userId, userId))(after);
+            return db.select().from(notifications).where(p.where).orderBy(p.orderBy).limit(p.limit);
+          },
+          (n) => n.id,
+          (n) => ({
+            type: n.type,
+            item_kind: n.itemKind,
+            item_id: n.itemId,
+            url: n.url,
+            people_count: n.actorCount,
+            seen: n.seen,
+            created_at: iso(n.createdAt),
+            updated_at: iso(n.updatedAt),
+          }),
+        ),
+    ],
+    [
+      'achievements',
+      async function* () {
+        // A person holds at most one row per achievement: one short page.
+        const rows = await db
+          .select()
+          .from(userAchievements)
+          .where(eq(userAchievements.userId, userId))
+          .orderBy(asc(userAchievements.earnedAt));
+        if (rows.length > 0) yield rows.map((a) => ({ achievement: a.achievement, earned_at: iso(a.earnedAt) }));
+      },
+    ],
+    [
+      // The browsers that receive the person's pushes; their keys are the browser's secrets and stay out.
+      'push_subscriptions',
+      () =>
+        rowsOf(
+          (after) => {
+            const p = pageOf(pushSubscriptions.id, eq(pushSubscriptions.userId, userId))(after);
+            return db.select().from(pushSubscriptions).where(p.where).orderBy(p.orderBy).limit(p.limit);
+          },
+          (s) => s.id,
+          (s) => ({ endpoint: s.endpoint, created_at: iso(s.createdAt) }),
+        ),
+    ],
   ];
 }
 
@@ -434,12 +486,17 @@ export const EXPORT_SECTIONS = [
   'messages',
   'advice',
   'recent_searches',
+  'notifications',
+  'achievements',
+  'push_subscriptions',
 ] as const;
 
 /** The document as pieces of JSON text: the account first, then each list a page at a time. */
 export async function* exportData(db: DbOrTx, userId: number, locale: string): AsyncGenerator<string> {
   const user = toUser(await getUser(db, userId), await serializer(db, locale));
+  const [kinds, push] = await Promise.all([getNotificationKinds(db, userId), getPushSettings(db, userId)]);
   yield `{"exported_at":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(user)}`;
+  yield `,"notification_kinds":${JSON.stringify(kinds)},"quiet_hours":${JSON.stringify(push.quiet_hours)}`;
   for (const [name, pages] of sections(db, userId, locale)) {
     yield `,${JSON.stringify(name)}:[`;
     let first = true;
