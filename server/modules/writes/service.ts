@@ -49,13 +49,17 @@ export async function recordWrite(tx: Tx, userId: number, kind: WriteKind, topic
   await tx.insert(writes).values({ userId, kind, topicId, createdAt: at });
 }
 
+/** The wait in minutes up to an hour and a half, in whole hours beyond (a day's wait is not "1,440 minutes"). */
+export function waitMessage(ms: number): { key: string; values: Record<string, number> } {
+  const minutes = Math.max(1, Math.ceil(ms / 60000));
+  if (minutes <= 90) return { key: 'errors.write_limit', values: { minutes } };
+  return { key: 'errors.write_limit_hours', values: { hours: Math.ceil(minutes / 60) } };
+}
+
 /** Takes one slot of `kind` for the person in this transaction, or refuses with 429 WRITE_LIMIT. */
 export async function takeWriteSlot(tx: Tx, userId: number, kind: Exclude<WriteKind, 'post'>): Promise<void> {
   await lockWriter(tx, userId);
   const retryAt = await nextWriteAt(tx, userId, kind);
-  if (retryAt) {
-    const minutes = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60000));
-    throw new TooMany('WRITE_LIMIT', { key: 'errors.write_limit', values: { minutes } }, retryAt);
-  }
+  if (retryAt) throw new TooMany('WRITE_LIMIT', waitMessage(retryAt.getTime() - Date.now()), retryAt);
   await recordWrite(tx, userId, kind);
 }

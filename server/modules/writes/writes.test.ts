@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POINTS, WRITE_LIMITS } from '../../../core/limits.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
 import { frozenClock } from '../../../tests/helpers/clock.ts';
+import { waitMessage } from './service.ts';
 
 let t: TestApp;
 let moodFeeling: number;
@@ -55,10 +56,11 @@ describe('writing limits', () => {
       }
       const refused = await writeOne(g, kind, max, postId);
       expect(refused.status).toBe(429);
-      const minutes = (windowMs / 60000).toLocaleString('en');
+      // Up to an hour and a half the wait is told in minutes; a topic's day is told in hours.
+      const wait = kind === 'topic' ? '24 hours' : `${windowMs / 60000} minutes`;
       expect(refused.body).toEqual({
         code: 'WRITE_LIMIT',
-        message: `You have written a lot in a short time. Take a breath: you can write again in ${minutes} minutes.`,
+        message: `You have written a lot in a short time. Take a breath: you can write again in ${wait}.`,
         retry_at: new Date(clock.start + windowMs).toISOString(),
       });
       clock.at(windowMs);
@@ -141,5 +143,14 @@ describe('nickname suggestions', () => {
     const res = await t.call(g, 'PUT', `/api/users/${g.id}`, { nickname_id: ja[0].id }, { headers: { 'x-locale': 'de' } });
     expect(res.status).toBe(200);
     expect(res.body.user.nickname).toBe(ja[0].nickname);
+  });
+});
+
+describe('the wait a refused write names', () => {
+  it('is in minutes up to an hour and a half, and in whole hours beyond', () => {
+    expect(waitMessage(1)).toEqual({ key: 'errors.write_limit', values: { minutes: 1 } });
+    expect(waitMessage(90 * 60_000)).toEqual({ key: 'errors.write_limit', values: { minutes: 90 } });
+    expect(waitMessage(90 * 60_000 + 1)).toEqual({ key: 'errors.write_limit_hours', values: { hours: 2 } });
+    expect(waitMessage(24 * 60 * 60_000)).toEqual({ key: 'errors.write_limit_hours', values: { hours: 24 } });
   });
 });
