@@ -4,6 +4,7 @@
  * is not loaded for server tests.
  */
 import { configDefaults, defineConfig } from 'vitest/config';
+import { catalogs } from './scripts/catalogs.ts';
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres) {
@@ -24,6 +25,8 @@ const postgresOnly = [
 ];
 
 export default defineConfig({
+  // The web app's modules read the compiled catalogs through it.
+  plugins: [catalogs()],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import {
   isRouteErrorResponse,
@@ -19,8 +19,9 @@ import './app.css';
 import { NavigationFeedback } from './components/Navigation.tsx';
 import { ApiError, createApi } from './lib/api.ts';
 import { useBuildCheck } from './lib/build-check.ts';
+import { loadServerMessages } from './lib/catalogs.server.ts';
 import { languageContext, serverContext } from './lib/context.ts';
-import { fillMessage, intlFor, loadMessages, type Messages, parseCookies, rememberMessages } from './lib/i18n.ts';
+import { catalogUrl, fillMessage, intlFor, loadMessages, messagesFor, parseCookies } from './lib/i18n.ts';
 import { loadIntlData } from './lib/intl-data.ts';
 import { markHydrated } from './lib/now.ts';
 import { activePath } from './lib/paths.ts';
@@ -48,15 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const cookieTheme = cookies[COOKIE.theme];
   const theme: Theme = THEMES.includes(cookieTheme as Theme) ? (cookieTheme as Theme) : (user?.theme ?? 'light');
-  // The page is rendered with the same dates and numbers the browser will hydrate it with.
-  await loadIntlData(getLocale(locale).tag);
+  // The page is rendered with the same dates and numbers the browser will hydrate it with, and with the catalog
+  // the browser loads from the URL the head announces (not from this data).
+  await Promise.all([loadIntlData(getLocale(locale).tag), loadServerMessages(locale)]);
   return {
     locale,
     dir: getLocale(locale).dir,
     tag: getLocale(locale).tag,
     lang: getLocale(locale).lang,
-    // Documents carry their catalog; a client navigation loads it as a chunk (clientLoader below).
-    messages: ctx.dataRequest ? null : await loadMessages(locale),
     user,
     csrfToken: ctx.csrfToken,
     theme,
@@ -71,18 +71,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** After the first page, the root's data comes from the server and its catalog from the locale's chunks. */
+/** After the first page, the root renders once its language's catalog (a cached asset after the first time) is in. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  const [messages] = await Promise.all([data.messages ?? loadMessages(data.locale), loadIntlData(data.tag)]);
-  return { ...data, messages };
-}
-
-/** The catalog the first page arrived with is the one later navigations in that language reuse. */
-function useHydratedCatalog(locale: string, messages: Messages | null) {
-  const seeded = useRef(false);
-  if (!seeded.current && messages && typeof window !== 'undefined') rememberMessages(locale, messages);
-  seeded.current = true;
+  await Promise.all([loadMessages(data.locale), loadIntlData(data.tag)]);
+  return data;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -116,6 +109,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* server/plugins/pwa.ts APP_COLORS */}
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#2f7a60" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1c1917" />
+        {/* The catalog of the page's language, which hydration waits for (entry.client.tsx): fetched with the page's
+            own scripts instead of after them. */}
+        <link rel="modulepreload" href={catalogUrl(locale)} data-catalog={locale} />
         <Meta />
         <Links />
       </head>
@@ -130,14 +126,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useBuildCheck(loaderData.buildId);
-  useHydratedCatalog(loaderData.locale, loaderData.messages);
   useEffect(markHydrated, []);
   useEffect(() => {
     // Not in development, where Vite serves unbuilt modules that a cache would only hold back.
     if (!import.meta.env.DEV) void import('./lib/service-worker.ts').then((m) => m.registerServiceWorker(loaderData.locale));
   }, [loaderData.locale]);
   return (
-    <RawIntlProvider value={intlFor(loaderData.tag, loaderData.messages ?? EMPTY)}>
+    <RawIntlProvider value={intlFor(loaderData.tag, messagesFor(loaderData.locale))}>
       <SessionProvider root={loaderData}>
         <ToastProvider>
           <SignInProvider>
@@ -150,31 +145,34 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const EMPTY: Messages = {};
-
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<RootData>('root');
-  const m = data?.messages ?? {};
+  const locale = data?.locale ?? 'en';
+  const m = messagesFor(locale);
+  // The root's own providers are not rendered here, so the catalog is formatted directly; English stands in for a
+  // catalog that was never loaded (the root's loader failed before it could).
+  const intl = intlFor(data?.tag ?? 'en-US', m);
+  const say = (id: string, english: string, values?: Record<string, string>) =>
+    id in m ? intl.formatMessage({ id }, values) : values ? fillMessage(english, 'path', values.path) : english;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
-  // The root's own providers are not rendered here, so the catalog is read directly.
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-3xl font-semibold">
-        {notFound ? (m['notfound.heading'] ?? 'Whoops! You got lost') : (m['errors.server'] ?? 'Server Error')}
+        {notFound ? say('notfound.heading', 'Whoops! You got lost') : say('errors.server', 'Server Error')}
       </h1>
-      {notFound ? <p className="text-stone-600 dark:text-stone-300">{m['notfound.text']}</p> : null}
+      {notFound ? <p className="text-stone-600 dark:text-stone-300">{say('notfound.text', '')}</p> : null}
       {notFound ? (
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          {fillMessage(m['errors.route_not_found'] ?? 'Page Not Found: {path}', 'path', notFoundPath(error))}
+          {say('errors.route_not_found', 'Page Not Found: {path}', { path: notFoundPath(error) })}
         </p>
       ) : null}
       <a
-        href={activePath(localizedPath(data?.locale ?? 'en', '/'), data?.subdomains ?? false)}
+        href={activePath(localizedPath(locale, '/'), data?.subdomains ?? false)}
         className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
       >
-        {m['notfound.home'] ?? "Let's go home"}
+        {say('notfound.home', "Let's go home")}
       </a>
     </main>
   );

@@ -24,6 +24,9 @@ export default function HomeLayout() {
 
 const NO_POSTS: Post[] = [];
 
+/** How many trending posts the side column lists; the feed's loader sends no more (they are page data). */
+export const TRENDING_SHOWN = 5;
+
 /** Trending posts, when the page beside the column loaded them (the feed does). */
 function Trending({ locale }: { locale: string }) {
   const matches = useMatches();
@@ -36,7 +39,7 @@ function Trending({ locale }: { locale: string }) {
         <FormattedMessage id="feed.trending" />
       </h2>
       <ol className="flex flex-col gap-3">
-        {posts.slice(0, 5).map((p) => (
+        {posts.slice(0, TRENDING_SHOWN).map((p) => (
           <TrendingPost key={p.id} post={p} locale={locale} />
         ))}
       </ol>

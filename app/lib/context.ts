@@ -23,11 +23,6 @@ export interface ServerContext {
   origin: string;
   /** This page's Content-Security-Policy nonce, which the scripts React Router and React write carry. */
   nonce: string;
-  /**
-   * True for a client navigation's data request (`*.data`), false for a document. The root sends the catalog
-   * only with documents; in the browser, a language switch loads its catalog as a chunk.
-   */
-  dataRequest?: boolean;
 }
 
 export const serverContext = createContext<ServerContext>();

@@ -1,85 +1,84 @@
 /**
- * Catalogs for the web app: each locale is its own chunk, loaded on demand with its fallbacks. The server
- * renders with them; in the browser a language switch loads the new chain here instead of receiving it in the
- * root's data.
+ * Catalogs for the web app: one compiled module per language, its fallbacks merged in, at a hashed URL
+ * (scripts/catalogs.ts, decision 026). Pages do not carry their catalog in their data: the document announces it
+ * in its head, the browser awaits it before hydrating (entry.client.tsx) and a language switch loads the new one
+ * before the root renders (root.tsx clientLoader); the server loads its own copy (catalogs.server.ts). Rendering
+ * reads the loaded catalog synchronously with `messagesFor`.
  */
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { catalogChain, DEFAULT_LOCALE } from '../../core/locales.ts';
 
-export type Messages = Record<string, string>;
+import catalogFiles from 'virtual:kindred/catalog-files';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { DEFAULT_LOCALE } from '../../core/locales.ts';
+
+/** A compiled catalog: each message as its ICU AST, so neither side parses messages while rendering. */
+export type Messages = Record<string, MessageFormatElement[]>;
 
 /**
- * A catalog message with its one `{name}` filled in, where the catalog is read without react-intl (the title, the
- * root's error screen). The value goes in as it is: as a `String.replace` replacement, `$&` or `$'` in a post's
- * words or a path would be read as patterns.
+ * A message with its one `{name}` filled in, where no catalog could be read (the root's error screen before any
+ * loaded). The value goes in as it is: as a `String.replace` replacement, `$&` or `$'` in a path would be read as
+ * patterns.
  */
 export function fillMessage(message: string, name: string, value: string): string {
   return message.replace(`{${name}}`, () => value);
 }
 
-const loaders = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
-const cache = new Map<string, Promise<Messages>>();
-const reported = new Set<string>();
-
-function loadCatalog(code: string): Promise<Messages> {
-  let pending = cache.get(code);
-  if (!pending) {
-    pending = (async () => {
-      const load = loaders[`../../locales/${code}.json`];
-      try {
-        if (!load) throw new Error(`no catalog for ${code}`);
-        return await load();
-      } catch (err) {
-        console.error('Failed locale loading', code, err);
-        // A chunk that failed (offline, a deploy replaced it) is tried again next time.
-        cache.delete(code);
-        return {};
-      }
-    })();
-    cache.set(code, pending);
-  }
-  return pending;
+/** The URL of a language's catalog module, which the document preloads. */
+export function catalogUrl(code: string): string {
+  return catalogFiles[code] ?? catalogFiles[DEFAULT_LOCALE];
 }
 
-const merged = new Map<string, Messages>();
+const EMPTY: Messages = {};
+const loaded = new Map<string, Messages>();
+/** Languages shown in English because their catalog failed to load: asked for again on the next navigation. */
+const stale = new Set<string>();
+const pending = new Map<string, Promise<Messages>>();
 
-/** Keeps a complete, merged catalog (the one a page was rendered with) for later switches back to it. */
+/** Keeps a language's complete catalog for rendering (the server's copy, catalogs.server.ts). */
 export function rememberMessages(code: string, messages: Messages) {
-  merged.set(code, messages);
+  loaded.set(code, messages);
+  stale.delete(code);
 }
 
-/** The locale's messages with gaps filled from its fallbacks and, last, English. */
-export async function loadMessages(code: string): Promise<Messages> {
-  const known = merged.get(code);
-  if (known) return known;
-  const chain = catalogChain(code);
-  const catalogs = await Promise.all(chain.map(loadCatalog));
-  const result: Messages = Object.assign({}, ...[...catalogs].reverse());
-  reportFallbacks(code, chain, catalogs);
-  // A chain with a failed catalog is not kept, so the next switch tries the network again.
-  if (chain.every((c) => cache.has(c))) merged.set(code, result);
-  return result;
+/** The loaded catalog of a language; empty (keys shown) only if nothing was loaded for it, which loaders prevent. */
+export function messagesFor(code: string): Messages {
+  return loaded.get(code) ?? EMPTY;
 }
 
 /**
- * A key the language lacks shows its English text; it is reported once per language so missing translations
- * surface without flooding the log.
+ * Loads a language's catalog in the browser, once. A catalog that fails (offline, a deploy replaced it) is
+ * logged and English stands in until the next navigation tries again.
  */
-function reportFallbacks(code: string, chain: string[], catalogs: Messages[]) {
-  if (code === DEFAULT_LOCALE || reported.has(code)) return;
-  reported.add(code);
-  const english = catalogs[chain.indexOf(DEFAULT_LOCALE)] ?? {};
-  const own = catalogs.slice(0, chain.indexOf(DEFAULT_LOCALE));
-  const missing = Object.keys(english).filter((key) => !own.some((c) => key in c));
-  if (missing.length)
-    console.warn(`Invalid translation key: ${code} lacks ${missing.length} key(s), shown in English:`, missing.slice(0, 20));
+export function loadMessages(code: string): Promise<Messages> {
+  const known = loaded.get(code);
+  if (known && !stale.has(code)) return Promise.resolve(known);
+  let load = pending.get(code);
+  if (!load) {
+    load = (async () => {
+      try {
+        const messages = ((await import(/* @vite-ignore */ catalogUrl(code))) as { default: Messages }).default;
+        rememberMessages(code, messages);
+        return messages;
+      } catch (err) {
+        console.error('Failed locale loading', code, err);
+        const english = code === DEFAULT_LOCALE ? EMPTY : await loadMessages(DEFAULT_LOCALE);
+        loaded.set(code, english);
+        stale.add(code);
+        return english;
+      } finally {
+        pending.delete(code);
+      }
+    })();
+    pending.set(code, load);
+  }
+  return load;
 }
 
 const intls = new WeakMap<Messages, Map<string, IntlShape>>();
 
 /**
  * One formatter per catalog and language tag, kept: a provider of its own would parse and build every message's
- * formatter again on each server render (a tenth of a page's CPU). Catalogs are kept objects (see `merged`), so
+ * formatter again on each server render (a tenth of a page's CPU). Catalogs are kept objects (see `loaded`), so
  * their formatters are too.
  */
 export function intlFor(tag: string, messages: Messages): IntlShape {

@@ -5,7 +5,7 @@
  */
 import type { MetaDescriptor } from 'react-router';
 import { alternates, canonicalUrl } from './alternates.ts';
-import { intlFor, type Messages } from './i18n.ts';
+import { intlFor, messagesFor } from './i18n.ts';
 
 interface MetaMatch {
   id: string;
@@ -14,7 +14,6 @@ interface MetaMatch {
 }
 
 interface RootSlice {
-  messages: Messages | null;
   locale: string;
   tag: string;
   origin: string;
@@ -53,16 +52,14 @@ export interface MetaOptions {
 
 export function pageMeta(matches: readonly (MetaMatch | undefined)[], screen: string, options: MetaOptions = {}): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as RootSlice | undefined;
-  const m = root?.messages ?? {};
-  const pick = (field: string) => m[`meta.${screen}.${field}`] ?? m[`meta.feeds.${field}`] ?? '';
-  const title = options.heading ? `${options.heading}${TITLE_SEPARATOR}${m['app.name'] ?? 'Kindred'}` : pick('title');
+  // The root's loader has loaded its language's catalog on either side (root.tsx).
+  const m = root ? messagesFor(root.locale) : {};
+  const text = (id: string, values?: Record<string, string>) =>
+    root && id in m ? intlFor(root.tag, m).formatMessage({ id }, values) : null;
+  const pick = (field: string) => text(`meta.${screen}.${field}`) ?? text(`meta.feeds.${field}`) ?? '';
+  const title = options.heading ? `${options.heading}${TITLE_SEPARATOR}${text('app.name') ?? 'Kindred'}` : pick('title');
   const out: MetaDescriptor[] = [{ title }];
-  const own = `meta.${screen}.description`;
-  const described = DESCRIBED.has(screen)
-    ? pick('description')
-    : own in m && root
-      ? intlFor(root.tag, m).formatMessage({ id: own }, options.values)
-      : '';
+  const described = DESCRIBED.has(screen) ? pick('description') : (text(`meta.${screen}.description`, options.values) ?? '');
   const description = options.description ?? described;
   if (description && !options.noindex) out.push({ name: 'description', content: excerpt(description, DESCRIPTION_MAX) });
   if (DESCRIBED.has(screen)) out.push({ name: 'keywords', content: pick('keywords') });

@@ -1,17 +1,18 @@
 /**
  * The static pages' texts live in their own catalogs (locales/pages/{code}.json) so the main catalog, which
- * every page carries, stays small. Only the static page routes load them, on the server, with the locale's
- * fallbacks and English underneath.
+ * every page loads, stays small. Only the static page routes load them, on the server, with the locale's
+ * fallbacks and English underneath; compiled at build time like the main catalog (scripts/catalogs.ts), as the
+ * browser has no parser to read them with.
  */
+import loaders from 'virtual:kindred/page-texts-server';
 import { catalogChain, DEFAULT_LOCALE, getLocale } from '../../core/locales.ts';
 import { CONTACT_EMAIL, PAGE_LINKS } from '../components/StaticPage.tsx';
 import { intlFor, type Messages } from './i18n.ts';
 
-const loaders = import.meta.glob<Messages>('../../locales/pages/*.json', { import: 'default' });
 const missing = new Set<string>();
 
 async function load(code: string): Promise<Messages> {
-  const loader = loaders[`../../locales/pages/${code}.json`];
+  const loader = loaders[code];
   if (!loader) {
     // Until translators deliver a language, its pages are read in English; said once, not on every request.
     if (!missing.has(code)) console.warn(`Invalid translation key: no page texts for ${code}, shown in English`);
@@ -19,7 +20,7 @@ async function load(code: string): Promise<Messages> {
     return {};
   }
   try {
-    return await loader();
+    return (await loader()).default;
   } catch (err) {
     console.error('Failed locale loading', `pages/${code}`, err);
     return {};
@@ -30,6 +31,8 @@ export interface PageTexts {
   /** The page's keys in the order English lists them: the order of the page's blocks. */
   keys: string[];
   messages: Messages;
+  /** The page's title as plain text, for the document's title. */
+  title: string;
   /** Keys shown in English because the language lacks them; marked so they read left to right, as English. */
   english: string[];
   /** The page's introduction as plain text, for its meta description. */
@@ -59,5 +62,11 @@ export async function loadPageTexts(locale: string, page: string): Promise<PageT
     messages[key] = own?.[key] ?? english[key];
     if (!own && locale !== DEFAULT_LOCALE) fallback.push(key);
   }
-  return { keys, messages, english: fallback, description: plainText(locale, messages, `${page}.intro`) };
+  return {
+    keys,
+    messages,
+    title: plainText(locale, messages, `${page}.title`),
+    english: fallback,
+    description: plainText(locale, messages, `${page}.intro`),
+  };
 }

@@ -8,6 +8,7 @@ import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
+import { TRENDING_SHOWN } from '../layouts/home.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -24,11 +25,11 @@ const ContentLanguagePrompt = lazy(() =>
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = loaderApi(context);
   // Trending posts sit beside the feed in the home layout's side column, which is left out when there are none:
-  // the feed is the page and is whole without them.
+  // the feed is the page and is whole without them. Only those the column lists travel in the page's data.
   const [page, trendingPosts] = await Promise.all([
     required(request, api.posts(1)),
     optional(
-      api.trendingPosts().then((r) => r.data),
+      api.trendingPosts().then((r) => r.data.slice(0, TRENDING_SHOWN)),
       [],
     ),
   ]);

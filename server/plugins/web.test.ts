@@ -3,6 +3,7 @@
  * and a loader that cannot have its data answers with the real status and the layout's error screen instead of
  * a 200 page around an error. Needs the production build (`npm run build`), as `npm test` makes it before these.
  */
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
@@ -73,6 +74,26 @@ describe('pages', () => {
     // No prefix: the visitor's Accept-Language.
     expect(await page('/mood')).toEqual({ status: 200, lang: 'de', screen: null });
     expect(await page('/FAQ')).toEqual({ status: 200, lang: 'de', screen: null });
+  });
+
+  it('announce their catalog as an immutable asset and carry none of it in their data', async () => {
+    const ar = JSON.parse(readFileSync(new URL('../../locales/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const res = await app.inject({ method: 'GET', url: '/ar' });
+    const href = /<link rel="modulepreload" href="(\/assets\/ar-[0-9a-f]{10}\.js)" data-catalog="ar"\/>/.exec(res.body)?.[1];
+    expect(href).toBeDefined();
+    // The page is rendered in Arabic, but the React Router data scripts hold no catalog message.
+    expect(res.body).toContain(ar['auth.sign_in']);
+    const data = [...res.body.matchAll(/<script[^>]*>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+    expect(data).toContain('loaderData');
+    expect(data).not.toContain('auth.sign_in');
+    expect(data).not.toContain(JSON.stringify(ar['errors.server']).slice(1, -1));
+
+    const asset = await app.inject({ method: 'GET', url: href as string });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const catalog = (await import(`data:text/javascript,${encodeURIComponent(asset.body)}`)) as { default: Record<string, unknown> };
+    expect(catalog.default['auth.sign_in']).toEqual([{ type: 0, value: ar['auth.sign_in'] }]);
   });
 
   it('answer 404 with the not-found screen for an unknown language code, /en/…, and unknown paths', async () => {

@@ -31,7 +31,6 @@ interface ServerContextValue {
   buildId: string;
   appHost: string | null;
   origin: string;
-  dataRequest: boolean;
   nonce: string;
 }
 
@@ -83,7 +82,6 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     const cookieHeader = request.headers.get('cookie');
     const cookies = app.parseCookie(cookieHeader ?? '');
     const authToken = cookies[COOKIE.auth];
-    const url = new URL(request.url);
     // The path's language is the router's to read (app/layouts/language.tsx); the server gives what lies outside it.
     return entry.createLoadContext({
       hostLocale: localeFromHost(request.headers.get('host'), opts.appHost),
@@ -92,7 +90,6 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       buildId: build.assets.version,
       appHost: opts.appHost ?? null,
       origin: app.publicOrigin,
-      dataRequest: url.pathname.endsWith('.data'),
       // A fresh secret per page: only the scripts React Router and React write carry it (the CSP in entry.server.tsx).
       nonce: randomBytes(16).toString('base64'),
       // Loaders reach the API in-process, as the visitor: same cookies; the API client names the page's language.

@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'about', { heading: loaderData?.messages['about.title'], description: loaderData?.description });
+  pageMeta(matches, 'about', { heading: loaderData?.title, description: loaderData?.description });
 
 export default function About({ loaderData }: Route.ComponentProps) {
   return <StaticPage page="about" texts={loaderData} />;

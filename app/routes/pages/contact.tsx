@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'contactUs', { heading: loaderData?.messages['contact.title'], description: loaderData?.description });
+  pageMeta(matches, 'contactUs', { heading: loaderData?.title, description: loaderData?.description });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   return <StaticPage page="contact" texts={loaderData} />;

@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'faq', { heading: loaderData?.messages['faq.title'], description: loaderData?.description });
+  pageMeta(matches, 'faq', { heading: loaderData?.title, description: loaderData?.description });
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   return <StaticPage page="faq" texts={loaderData} />;

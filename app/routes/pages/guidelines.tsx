@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'community-guidelines', { heading: loaderData?.messages['guidelines.title'], description: loaderData?.description });
+  pageMeta(matches, 'community-guidelines', { heading: loaderData?.title, description: loaderData?.description });
 
 export default function Guidelines({ loaderData }: Route.ComponentProps) {
   return <StaticPage page="guidelines" texts={loaderData} />;

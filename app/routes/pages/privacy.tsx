@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'privacy-policy', { heading: loaderData?.messages['privacy.title'], description: loaderData?.description });
+  pageMeta(matches, 'privacy-policy', { heading: loaderData?.title, description: loaderData?.description });
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   return <StaticPage page="privacy" texts={loaderData} />;

@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'terms-and-conditions', { heading: loaderData?.messages['terms.title'], description: loaderData?.description });
+  pageMeta(matches, 'terms-and-conditions', { heading: loaderData?.title, description: loaderData?.description });
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
   return <StaticPage page="terms" texts={loaderData} />;
