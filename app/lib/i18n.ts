@@ -5,6 +5,7 @@
  */
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { catalogChain, DEFAULT_LOCALE } from '../../core/locales.ts';
+import { withCheapKeys } from './intl-cache.ts';
 
 export type Messages = Record<string, string>;
 
@@ -90,7 +91,7 @@ export function intlFor(tag: string, messages: Messages): IntlShape {
   }
   let intl = byTag.get(tag);
   if (!intl) {
-    intl = createIntl({ locale: tag, messages, defaultLocale: 'en-US', onError: logIntlError }, createIntlCache());
+    intl = withCheapKeys(createIntl({ locale: tag, messages, defaultLocale: 'en-US', onError: logIntlError }, createIntlCache()));
     byTag.set(tag, intl);
   }
   return intl;
