@@ -24,7 +24,7 @@ export type WebMode = 'production' | 'development';
 
 /** app/lib/context.ts's ServerContext, which the server may not import (app/ is the browser's side). */
 interface ServerContextValue {
-  api: (path: string, init?: RequestInit) => Promise<Response>;
+  api: (path: string, init?: RequestInit) => Promise<Pick<Response, 'status' | 'ok' | 'statusText' | 'json'>>;
   hostLocale: string | null;
   preferredLocale: string;
   csrfToken: string | null;
@@ -98,9 +98,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       // Loaders reach the API in-process, as the visitor: same cookies; the API client names the page's language.
       api: async (path, init = {}) => {
         const headers: Record<string, string> = {};
-        new Headers(init.headers).forEach((v, k) => {
-          headers[k] = v;
-        });
+        const given = init.headers;
+        // The API client gives a plain object; Fastify reads header names in lower case.
+        if (given instanceof Headers || Array.isArray(given))
+          new Headers(given).forEach((v, k) => {
+            headers[k] = v;
+          });
+        else if (given) for (const name in given) headers[name.toLowerCase()] = given[name];
         if (cookieHeader) headers.cookie = cookieHeader;
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
@@ -111,10 +115,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         });
         // A page built on a failed read is not kept for other guests, whatever status its loader gave it.
         if (res.statusCode >= 400) visitor.keepOutOfGuestCache();
-        return new Response(res.statusCode === 204 ? null : res.body, {
+        // What the API client reads of a Response, as `new Response(body, { status })` would answer it.
+        return {
           status: res.statusCode,
-          headers: res.headers as Record<string, string>,
-        });
+          ok: res.statusCode >= 200 && res.statusCode < 300,
+          statusText: '',
+          json: async () => JSON.parse(res.body),
+        };
       },
     });
   }
