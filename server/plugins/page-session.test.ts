@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE } from '../../core/limits.ts';
 import { createTestApp, signInGuest, type TestApp } from '../../tests/helpers/app.ts';
+import { pageSession } from '../lib/page-session.ts';
 import { userForToken } from '../modules/auth/service.ts';
 import type { UserRow } from '../modules/users/service.ts';
-import { pageSession } from './page-session.ts';
 
 let t: TestApp;
 beforeAll(async () => {
