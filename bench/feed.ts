@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { desc } from 'drizzle-orm';
+import { COOKIE } from '../core/limits.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { posts } from '../db/schema.ts';
 import { buildApp } from '../server/app.ts';
@@ -231,6 +232,7 @@ const endpoints: Endpoint[] = [
     ? [
         { name: 'GET / (SSR, guest, guest cache)', path: '/', web: true, cached: true },
         { name: 'GET / (SSR, guest, no cache)', path: '/', web: true },
+        { name: 'GET / (SSR, signed in)', path: '/', web: true, signedIn: true },
         { name: 'GET /ar (SSR, guest, no cache)', path: '/ar', web: true },
         { name: 'GET /problem/{id} (SSR, guest, no cache)', path: '/problem/{post}', web: true },
       ]
@@ -256,7 +258,12 @@ async function measure(target: Target, size: number, rows: Row[], tokens: Map<Ta
   try {
     const base = `http://127.0.0.1:${server.port}`;
     for (const e of endpoints.filter((x) => Boolean(x.cached) === cached && (!args.match || x.name.includes(args.match)))) {
-      const headers: Record<string, string> = e.signedIn ? { authorization: `Bearer ${server.token}` } : {};
+      // A page reads the session from its cookie, as a browser sends it; the API takes the bearer token too.
+      const headers: Record<string, string> = !e.signedIn
+        ? {}
+        : e.web
+          ? { cookie: `${COOKIE.auth}=${server.token}` }
+          : { authorization: `Bearer ${server.token}` };
       // `{post}`: the newest post of the feed, so the page measured is the same at every size.
       const path = e.path.includes('{post}')
         ? e.path.replace('{post}', String(((await (await fetch(`${base}/api/posts`)).json()) as { data: { id: number }[] }).data[0].id))

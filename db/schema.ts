@@ -217,6 +217,8 @@ export const comments = pgTable(
     // ones by the people the viewer blocked (feed/service.ts leftOut).
     index('comments_moderated_idx').on(t.postId, t.parentId).where(sql`${t.moderation} <> 'visible'`),
     index('comments_user_idx').on(t.userId, t.postId),
+    // Trending counts a week of comments by date.
+    index('comments_created_idx').on(t.createdAt),
   ],
 );
 

@@ -2,8 +2,14 @@
 import { createContext } from 'react-router';
 import { isPathLocale } from '../../core/locales.ts';
 
+/**
+ * What the API client reads of an answer: the browser's Response, or on the server the in-process call's own
+ * answer, which skips building a Response with headers and a stream for a body the client only parses.
+ */
+export type ApiResponse = Pick<Response, 'status' | 'ok' | 'statusText' | 'json'>;
+
 /** Calls an /api path as the visitor (their cookies and language travel along). */
-export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<ApiResponse>;
 
 export interface ServerContext {
   api: ApiFetch;

@@ -10,6 +10,7 @@ import catalogFiles from 'virtual:kindred/catalog-files';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { DEFAULT_LOCALE } from '../../core/locales.ts';
+import { withCheapKeys } from './intl-cache.ts';
 
 /** A compiled catalog: each message as its ICU AST, so neither side parses messages while rendering. */
 export type Messages = Record<string, MessageFormatElement[]>;
@@ -89,7 +90,7 @@ export function intlFor(tag: string, messages: Messages): IntlShape {
   }
   let intl = byTag.get(tag);
   if (!intl) {
-    intl = createIntl({ locale: tag, messages, defaultLocale: 'en-US', onError: logIntlError }, createIntlCache());
+    intl = withCheapKeys(createIntl({ locale: tag, messages, defaultLocale: 'en-US', onError: logIntlError }, createIntlCache()));
     byTag.set(tag, intl);
   }
   return intl;

@@ -9,6 +9,7 @@ import { COOKIE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, Unauthenticated } from '../errors.ts';
 import { documentErrors } from '../lib/http.ts';
+import { pageUserFor } from '../lib/page-session.ts';
 import { csrfTokenFor } from '../lib/tokens.ts';
 import { userForToken } from '../modules/auth/service.ts';
 import type { UserRow } from '../modules/users/service.ts';
@@ -60,7 +61,7 @@ export default fp(
       }
       const cookie = request.cookies[COOKIE.auth];
       if (cookie) {
-        const user = await userForToken(opts.db, cookie);
+        const user = pageUserFor(cookie) ?? (await userForToken(opts.db, cookie));
         // A stale cookie reads as signed out: the page still works and offers sign-in again.
         if (!user) return;
         if (!SAFE_METHODS.has(request.method)) {

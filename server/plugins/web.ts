@@ -15,6 +15,7 @@ import * as reactRouter from 'react-router';
 import { COOKIE } from '../../core/limits.ts';
 import { localeFromHost, localeFromPath, pickLocale } from '../../core/locales.ts';
 import { varyOn } from '../lib/http.ts';
+import { pageSession } from '../lib/page-session.ts';
 import { csrfTokenFor } from '../lib/tokens.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,7 +25,7 @@ export type WebMode = 'production' | 'development';
 
 /** app/lib/context.ts's ServerContext, which the server may not import (app/ is the browser's side). */
 interface ServerContextValue {
-  api: (path: string, init?: RequestInit) => Promise<Response>;
+  api: (path: string, init?: RequestInit) => Promise<Pick<Response, 'status' | 'ok' | 'statusText' | 'json'>>;
   hostLocale: string | null;
   preferredLocale: string;
   csrfToken: string | null;
@@ -94,13 +95,23 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       nonce: randomBytes(16).toString('base64'),
       // Loaders reach the API in-process, as the visitor: same cookies; the API client names the page's language.
       api: async (path, init = {}) => {
+        const method = init.method ?? 'GET';
+        // A write may change the user or end the session: the calls after it read the token again.
+        if (method !== 'GET' && method !== 'HEAD') {
+          const page = pageSession.getStore();
+          if (page) page.kept = null;
+        }
         const headers: Record<string, string> = {};
-        new Headers(init.headers).forEach((v, k) => {
-          headers[k] = v;
-        });
+        const given = init.headers;
+        // The API client gives a plain object; Fastify reads header names in lower case.
+        if (given instanceof Headers || Array.isArray(given))
+          new Headers(given).forEach((v, k) => {
+            headers[k] = v;
+          });
+        else if (given) for (const name in given) headers[name.toLowerCase()] = given[name];
         if (cookieHeader) headers.cookie = cookieHeader;
         const res = await app.inject({
-          method: (init.method ?? 'GET') as 'GET',
+          method: method as 'GET',
           url: path,
           headers,
           payload: typeof init.body === 'string' ? init.body : undefined,
@@ -108,10 +119,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         });
         // A page built on a failed read is not kept for other guests, whatever status its loader gave it.
         if (res.statusCode >= 400) visitor.keepOutOfGuestCache();
-        return new Response(res.statusCode === 204 ? null : res.body, {
+        // What the API client reads of a Response, as `new Response(body, { status })` would answer it.
+        return {
           status: res.statusCode,
-          headers: res.headers as Record<string, string>,
-        });
+          ok: res.statusCode >= 200 && res.statusCode < 300,
+          statusText: '',
+          json: async () => JSON.parse(res.body),
+        };
       },
     });
   }
@@ -123,7 +137,12 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       const [build, router] = await Promise.all([getBuild(), getRouter()]);
       if (current?.build !== build) current = { build, handle: router.createRequestHandler(build, opts.mode) };
       const request = createRequest(visitor.raw, res, { protocol: `${visitor.protocol}:` });
-      return await current.handle(request, await loadContext(request, build, visitor));
+      const { handle } = current;
+      const context = await loadContext(request, build, visitor);
+      // The in-process API calls of this page take the user its own request was authenticated as (lib/page-session.ts).
+      const kept =
+        visitor.authVia === 'cookie' && visitor.user && visitor.authToken ? { token: visitor.authToken, user: visitor.user } : null;
+      return await pageSession.run({ kept }, () => handle(request, context));
     } catch (err) {
       app.log.error({ err }, 'page rendering failed');
       return new Response('Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { appeals, careNotices, moderationItems, moderationLog, posts, postTags, tags, tokens, users } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { forgetMessagesOf } from '../messages/service.ts';
+import { trendingChanged } from '../posts/trending-cache.ts';
 
 export interface EraseContext {
   userId: number;
@@ -281,13 +282,16 @@ function isDeadlock(err: unknown): boolean {
 export async function eraseUser(db: Db, userId: number, plan: EraseStep[] = ERASE_PLAN): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
+      const revoked = await db.transaction(async (tx) => {
         const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         if (!row) throw new NotFound();
         const ctx: EraseContext = { userId, revoked: [] };
         for (const step of plan) await step.run(tx, ctx);
         return ctx.revoked;
       });
+      // The person's supports and comments went with them.
+      trendingChanged(db);
+      return revoked;
     } catch (err) {
       if (attempt < ATTEMPTS && isDeadlock(err)) continue;
       throw err;

@@ -18,6 +18,7 @@ import { queueIfCrisis } from '../moderation/service.ts';
 import { underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
 import { postItemRules } from '../posts/service.ts';
+import { trendingChanged } from '../posts/trending-cache.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 import { commentRules } from './rules.ts';
@@ -210,16 +211,18 @@ async function insertComment(
 /** `author` is the signed-in user's row: its locale and detection setting decide the comment's language. */
 export async function addComment(db: Db, author: UserRow, viewer: SignedInViewer, postId: number, content: string): Promise<Comment> {
   const crisis = await crisisOf(author, content);
-  return db.transaction(async (tx) => {
+  const comment = await db.transaction(async (tx) => {
     await takeWriteSlot(tx, viewer.id, 'comment');
     return insertComment(tx, author, viewer, postId, null, content, crisis);
   });
+  trendingChanged(db);
+  return comment;
 }
 
 /** A reply to a reply joins the same thread: replies are one level deep. */
 export async function addReply(db: Db, author: UserRow, viewer: SignedInViewer, commentId: number, content: string): Promise<Comment> {
   const crisis = await crisisOf(author, content);
-  return db.transaction(async (tx) => {
+  const comment = await db.transaction(async (tx) => {
     await takeWriteSlot(tx, viewer.id, 'comment');
     const [target] = await tx
       .select({ postId: comments.postId, parentId: comments.parentId })
@@ -233,6 +236,8 @@ export async function addReply(db: Db, author: UserRow, viewer: SignedInViewer, 
       .where(eq(comments.id, parentId));
     return insertComment(tx, author, viewer, target.postId, parentId, content, crisis);
   });
+  trendingChanged(db);
+  return comment;
 }
 
 async function ownComment(tx: Tx, userId: number, id: number) {
@@ -281,6 +286,7 @@ export async function deleteComment(db: Db, userId: number, id: number): Promise
         .where(eq(comments.id, row.parentId));
     }
   });
+  trendingChanged(db);
 }
 
 /** Sets the user's vote on a comment to -1, 0 or 1; the score moves by the difference. */

@@ -8,6 +8,7 @@ import { awardAchievements } from '../achievements/service.ts';
 import { countMonthlySupport } from '../achievements/supporters.ts';
 import { notify } from '../notifications/service.ts';
 import { activeUser, awardPoints } from '../users/service.ts';
+import { trendingChanged } from './trending-cache.ts';
 
 async function lockPost(tx: Tx, postId: number) {
   const [post] = await tx.select({ id: posts.id, userId: posts.userId }).from(posts).where(eq(posts.id, postId)).for('update');
@@ -17,7 +18,7 @@ async function lockPost(tx: Tx, postId: number) {
 
 /** Support (idempotent) or withdraw it; the count is kept on the post and points follow. */
 export async function setSupport(db: Db, userId: number, postId: number, on: boolean) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await activeUser(tx, userId);
     // The author's row before the post's, in the order an erasure takes them, as the author's points change here.
     const [author] = await tx.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId));
@@ -59,6 +60,8 @@ export async function setSupport(db: Db, userId: number, postId: number, on: boo
     }
     return { supports_count: row.supportsCount, is_supported: on };
   });
+  trendingChanged(db);
+  return result;
 }
 
 export async function toggleFavorite(db: Db, userId: number, postId: number) {

@@ -30,6 +30,7 @@ import { toFeeling } from '../feelings/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
 import { authorColumns, type Serializer, serializer, toAuthor } from '../users/service.ts';
+import { trendingRanking } from './trending-cache.ts';
 
 function toPost(row: DetailsRow, s: Serializer, viewer: Viewer): Post {
   const { post: p, feeling, poll, tags: tagList, isSupported, isFavorited, isHidden, commentsShown, ...author } = row;
@@ -331,12 +332,13 @@ export async function listOwnPosts(db: DbOrTx, viewer: SignedInViewer, q: PageQu
   return paged(data, total, q, '/api/user-posts');
 }
 
-/** Most supports and comments received in the last 7 days; at most 10. */
-export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]> {
+/**
+ * The posts with activity in the trending window, scored by their supports and comments in it, from the two
+ * tables' rows in the window alone; `where` keeps only what a viewer sees. (Scoring each candidate with two counts
+ * of its own read the whole posts table: ~200 ms at 200,000 posts.)
+ */
+function scoredPosts(db: DbOrTx, where: SQL[], limit: number) {
   const from = daysAgo(TRENDING_DAYS);
-  // The score of every post with activity in the window, from the two tables' rows in the window alone, then the
-  // ten best posts by id; only those are read in full. (Scoring each candidate with two counts of its own read the
-  // whole posts table: ~200 ms at 200,000 posts.)
   const activity = unionAll(
     db.select({ postId: supports.postId }).from(supports).where(gte(supports.createdAt, from)),
     db.select({ postId: comments.postId }).from(comments).where(gte(comments.createdAt, from)),
@@ -346,14 +348,59 @@ export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]>
     .from(activity)
     .groupBy(activity.postId)
     .as('scores');
-  const top = await db
+  return db
     .select({ id: posts.id })
     .from(posts)
     .innerJoin(scores, eq(scores.postId, posts.id))
-    .where(and(...visibleTo(viewer)))
+    .where(and(...where))
     .orderBy(desc(scores.score), ...newest)
-    .limit(10);
-  return postsInOrder(db, top, viewer);
+    .limit(limit);
+}
+
+/**
+ * How many of the best-ranked posts every viewer shares: a viewer's rules leave some out, and the ten they see are
+ * the first ten of these that are left. Only when their rules leave fewer than ten of them is the full ranking
+ * counted for that viewer.
+ */
+const TRENDING_CANDIDATES = 100;
+
+/** Which of these posts the viewer's feed rules keep (languages, hides, blocks, moderation). */
+function keptOf(db: DbOrTx, viewer: Viewer, ids: number[]) {
+  if (viewer.languages)
+    return db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(inArray(posts.id, ids), ...visibleTo(viewer)));
+  const signedIn = viewer.id !== null;
+  return prepared(db, signedIn ? 'trending_kept_viewer' : 'trending_kept', (name) =>
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        and(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`, ...keepsOf(postRules(signedIn ? sql.placeholder('viewerId') : null))),
+      )
+      .prepare(name),
+  ).execute({ ids, viewerId: viewer.id });
+}
+
+/**
+ * Most supports and comments received in the last 7 days; at most 10. The ranking shared by every viewer is at
+ * most TRENDING_TTL_MS old (trending-cache.ts); what the viewer may see is decided per request.
+ */
+export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]> {
+  const ranking = await trendingRanking(db, async () => {
+    const rows = await scoredPosts(db, [], TRENDING_CANDIDATES + 1);
+    return { ids: rows.slice(0, TRENDING_CANDIDATES).map((r) => r.id), complete: rows.length <= TRENDING_CANDIDATES };
+  });
+  if (ranking.ids.length === 0) return [];
+  const visible = new Set((await keptOf(db, viewer, ranking.ids)).map((r) => r.id));
+  const top = ranking.ids.filter((id) => visible.has(id)).slice(0, 10);
+  if (top.length < 10 && !ranking.complete) return postsInOrder(db, await scoredPosts(db, visibleTo(viewer), 10), viewer);
+  return postsInOrder(
+    db,
+    top.map((id) => ({ id })),
+    viewer,
+  );
 }
 
 /** Posts sharing a tag, then the feeling, in the same language; at most 6, newest first. */
