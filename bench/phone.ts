@@ -129,9 +129,11 @@ async function main() {
           uploadThroughput: (PHONE.upKbps * 1000) / 8,
         });
         const load = loadavg()[0];
-        const response = await page.goto(base + path, { waitUntil: 'networkidle', timeout: 60_000 });
+        const response = await page.goto(base + path, { waitUntil: 'load', timeout: 60_000 });
         if (!response?.ok()) throw new Error(`${path}: HTTP ${response?.status()}`);
-        // Late shifts (fonts, images, hydration) count too: a moment more after the network is quiet.
+        // Late shifts (fonts, images, hydration) count too: until the network is quiet (a realtime long-poll would
+        // never let it be: 15 s at most), and a moment more.
+        await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
         await page.waitForTimeout(1000);
         const vitals = await page.evaluate(() => window.__vitals);
         results.push(vitals);
