@@ -359,8 +359,9 @@ async function captureStatements(url: string, token: string) {
     } finally {
       pg.Client.prototype.query = query;
     }
-    // The job queue (graphile_worker) talks to the database on its own meanwhile.
-    return seen.filter((x) => !x.text.includes('graphile_worker'));
+    // The job queue (graphile_worker) talks to the database on its own meanwhile (LISTEN, polling for jobs); the
+    // request's statements are the app's named ones.
+    return seen.filter((x) => x.name !== undefined && !x.text.includes('graphile_worker'));
   };
   try {
     const anonymous = await capture({});
