@@ -21,7 +21,7 @@ const root = new URL('..', import.meta.url).pathname;
 const clientDir = join(root, 'build/client');
 const BUDGETS = { issueJs: 120, issueInline: 5, designJs: 100, designCss: 25 };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -33,7 +33,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, deadline: number) {
+export async function waitFor(url: string, deadline: number) {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return;

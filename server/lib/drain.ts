@@ -4,8 +4,22 @@
  * still rendering loses the API calls its loaders make next, and work finishing late meets a closed pool. So the
  * server first stops taking connections and lets every request it holds finish, pages and their calls included;
  * only then does close() run (sockets, Redis, the database).
+ *
+ * "Every request it holds" includes those it has not read yet: the signal can be handled in the same turn of the
+ * event loop as connections waiting in the listen backlog and requests unread on open keep-alive connections (more of
+ * them the longer a turn is, as with PGlite working on the main thread). Closing the listener or the idle connections
+ * at once would reset those. So the listener closes only after a few turns, which accept the waiting connections and
+ * read their requests, and the idle connections close only once a few turns in a row have brought no new request.
  */
+import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+
+/** Turns of the event loop that take in what had arrived: one accepts connections, the next reads them. */
+const TURNS = 3;
+
+async function turns() {
+  for (let i = 0; i < TURNS; i++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 export function drainer(app: FastifyInstance): { drain(): Promise<void> } {
   let inFlight = 0;
@@ -26,9 +40,17 @@ export function drainer(app: FastifyInstance): { drain(): Promise<void> } {
   return {
     async drain() {
       draining = true;
-      // No new connections; idle keep-alive ones close now. Fastify's close() later finds the server stopped.
-      app.server.close();
-      if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+      await turns();
+      // No new connections; the open ones stay, each closing after its next answer (`connection: close`).
+      // (http.Server's close() would also end the idle keep-alive ones now, with requests perhaps unread on them.)
+      Server.prototype.close.call(app.server);
+      for (;;) {
+        if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+        await turns();
+        if (inFlight === 0) break;
+      }
+      // Connections with nothing left to answer. Fastify's close() later finds the server stopped.
+      app.server.closeIdleConnections();
     },
   };
 }
