@@ -11,8 +11,10 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Counter } from './counter.ts';
+
+const require = createRequire(import.meta.url);
 
 /** A local Redis answers in well under a millisecond; this long without an answer is a network that drops packets. */
 const COMMAND_TIMEOUT_MS = 500;
@@ -27,6 +29,8 @@ export interface RedisLink {
 export const SUBSCRIBER_OPTIONS: RedisOptions = { maxRetriesPerRequest: null, enableOfflineQueue: true, commandTimeout: undefined };
 
 export function openRedis(url: string, log: FastifyBaseLogger): { redis: Redis; link: RedisLink } {
+  // Loaded only when Redis is configured: ioredis holds ~2 MB of heap that a single instance never uses.
+  const { Redis } = require('ioredis') as typeof import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     commandTimeout: COMMAND_TIMEOUT_MS,
@@ -95,7 +99,6 @@ export function sharedOrLocal(shared: Counter, local: Counter, link: RedisLink):
 }
 
 // @fastify/rate-limit's own stores, which its package does not export.
-const require = createRequire(import.meta.url);
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 interface Store extends FastifyRateLimitStore {
   read(key: string, callback: Callback, timeWindow: number, max: number): void;

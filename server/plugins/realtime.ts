@@ -3,7 +3,6 @@
  * auth cookie); each signed-in socket joins its user's room. With Redis, events reach sockets held by
  * other processes through the Redis adapter.
  */
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -73,6 +72,8 @@ export default fp(
   async function realtime(app: FastifyInstance, opts: { db: Db; redis?: Redis }) {
     const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false, destroyUpgrade: false });
     if (opts.redis) {
+      // Loaded only with Redis: without it the adapter's ~1.6 MB of heap would serve nothing.
+      const { createAdapter } = await import('@socket.io/redis-adapter');
       // Subscriptions wait for Redis instead of failing, so an outage at start does not end the process.
       const sub = unawaited(opts.redis.duplicate(SUBSCRIBER_OPTIONS), ['subscribe', 'psubscribe']);
       // Publishes fail at once while Redis is away, as the main connection's commands do (lib/redis.ts): the event

@@ -1,0 +1,195 @@
+/**
+ * The memory benchmark of issue 17: the RSS of the app's process idle and under load, run as `npm start` runs it
+ * (the built web app, NODE_ENV=production, the Node flags of the `start` script) on a throwaway PostgreSQL
+ * database, with the guest cache off so every request renders and queries.
+ *
+ *   npm run build && npm run bench:memory
+ *   npm run bench:memory -- --duration 30 --connections 50 --posts 20000
+ *   npm run bench:memory -- --node-flags='--max-semi-space-size=16'   # other flags than the start script's (A/B)
+ *
+ * Steps: a database `memory_<random>` on BENCH_DATABASE_URL or TEST_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test), migrated and seeded by scripts/seed.ts, filled to --posts by
+ * bench/fill.ts when given; the server (server/main.ts) in a child process; RSS after start, after a warm-up and
+ * a quiet spell (V8's memory reducer runs ~8 s after activity stops), the peak RSS (sampled every 100 ms) while
+ * autocannon loads SSR `GET /` and then `GET /api/posts` for --duration seconds each, and the RSS once it is quiet
+ * again. RSS comes from /proc (anonymous and file-backed apart: file-backed is mostly the node binary's code and
+ * ICU data, shared with every other node process); the heap figures from bench/memory-probe.js in the process.
+ * The load average is printed beside every figure: the machine is shared.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { autocannon, type Load, run } from './load.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '30' },
+    connections: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '5' },
+    /** Posts to fill the database to with bench/fill.ts; 0 keeps the demo content only. */
+    posts: { type: 'string', default: '0' },
+    /** Replaces the Node flags of the `start` script, e.g. --node-flags='--max-semi-space-size=16'. */
+    'node-flags': { type: 'string' },
+    port: { type: 'string', default: '3890' },
+  },
+});
+const root = fileURLToPath(new URL('..', import.meta.url));
+const say = (line: string) => console.error(`[memory] ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+
+/** The flags `npm start` gives node: what stands between `node` and `server/main.ts` in the start script. */
+function startFlags(): string[] {
+  const script: string = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts.start;
+  const flags = /\bnode((?:\s+--\S+)*)\s+server\/main\.ts/.exec(script);
+  if (!flags) throw new Error(`cannot find "node … server/main.ts" in the start script: ${script}`);
+  return flags[1].split(/\s+/).filter(Boolean);
+}
+
+interface Rss {
+  rss: number;
+  anon: number;
+  file: number;
+}
+
+function readRss(pid: number): Rss {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') };
+}
+
+interface Heap {
+  usage: NodeJS.MemoryUsage;
+  spaces: Record<string, number>;
+}
+
+function askHeap(child: ChildProcess): Promise<Heap> {
+  return new Promise((resolve) => {
+    child.once('message', (m: Heap & { type: string }) => resolve(m));
+    child.send({ type: 'memory' });
+  });
+}
+
+interface Row {
+  when: string;
+  rss: Rss;
+  heap?: Heap;
+  load: string;
+  note?: string;
+}
+const rows: Row[] = [];
+
+async function snapshot(child: ChildProcess, when: string, note?: string) {
+  const row: Row = { when, rss: readRss(child.pid as number), heap: await askHeap(child), load: load(), note };
+  rows.push(row);
+  say(`${when}: RSS ${mb(row.rss.rss)} MB, heap ${mb(row.heap?.usage.heapTotal ?? 0)} MB (load ${row.load})`);
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const flags = args['node-flags'] === undefined ? startFlags() : args['node-flags'].split(/\s+/).filter(Boolean);
+const port = Number(args.port);
+const base = `http://127.0.0.1:${port}`;
+const seconds = Number(args.duration);
+const connections = Number(args.connections);
+
+const database = await throwawayDatabase(adminUrl, 'memory');
+let child: ChildProcess | undefined;
+try {
+  // scripts/seed.ts reads the database from the environment, as the server does.
+  process.env.DATABASE_URL = database.url;
+  say(`database ${database.name}: migrating and seeding`);
+  await run(process.execPath, [`${root}scripts/seed.ts`]);
+  if (Number(args.posts) > 0) {
+    say(`filling to ${args.posts} posts`);
+    await run(process.execPath, [`${root}bench/fill.ts`, '--posts', args.posts, '--database-url', database.url]);
+  }
+
+  say(`node ${flags.join(' ')} server/main.ts`);
+  child = spawn(process.execPath, [...flags, '--import', `${root}bench/memory-probe.js`, 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      GUEST_CACHE_SECONDS: '0',
+      RATE_LIMIT_MAX: '1000000000',
+    },
+  });
+  const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error('the server did not start in 60 s');
+    await sleep(100);
+  }
+  await sleep(2000);
+  await snapshot(child, 'after start');
+
+  const endpoints = [
+    { name: 'SSR GET /', url: `${base}/` },
+    { name: 'GET /api/posts', url: `${base}/api/posts` },
+  ];
+  for (const e of endpoints) await autocannon(e.url, { connections, seconds: Number(args.warmup) });
+  await sleep(12_000);
+  await snapshot(child, 'idle after warm-up', `${args.warmup} s of each endpoint, then 12 s quiet`);
+
+  const loads: { name: string; load: Load; peak: Rss; avg: string }[] = [];
+  for (const e of endpoints) {
+    const pid = child.pid as number;
+    let peak = readRss(pid);
+    const sampler = setInterval(() => {
+      const now = readRss(pid);
+      if (now.rss > peak.rss) peak = now;
+    }, 100);
+    const result = await autocannon(e.url, { connections, seconds });
+    clearInterval(sampler);
+    loads.push({ name: e.name, load: result, peak, avg: load() });
+    say(
+      `${e.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors, peak RSS ${mb(peak.rss)} MB (load ${load()})`,
+    );
+  }
+  await sleep(12_000);
+  await snapshot(child, 'idle after load', '12 s quiet');
+
+  child.kill('SIGTERM');
+  const code = await exited;
+  child = undefined;
+
+  console.log(
+    `\nnode ${flags.join(' ')} server/main.ts, PostgreSQL, guest cache off, ${connections} connections, ${seconds} s per endpoint\n`,
+  );
+  console.log('| when | RSS MB | anon MB | file MB | heap total MB | heap used MB | new space MB | external MB | load avg 1/5/15 |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|---|');
+  for (const r of rows) {
+    const u = r.heap?.usage;
+    console.log(
+      `| ${r.when} | ${mb(r.rss.rss)} | ${mb(r.rss.anon)} | ${mb(r.rss.file)} | ${mb(u?.heapTotal ?? 0)} | ${mb(u?.heapUsed ?? 0)} | ${mb(r.heap?.spaces.new_space ?? 0)} | ${mb(u?.external ?? 0)} | ${r.load} |`,
+    );
+  }
+  console.log('\n| load | req/s | p99 ms | errors | peak RSS MB | anon MB | load avg 1/5/15 |');
+  console.log('|---|--:|--:|--:|--:|--:|---|');
+  for (const l of loads) {
+    console.log(
+      `| ${l.name} | ${l.load.rps.toFixed(0)} | ${l.load.p99} | ${l.load.errors} | ${mb(l.peak.rss)} | ${mb(l.peak.anon)} | ${l.avg} |`,
+    );
+  }
+  console.log(`\nthe server exited with ${code} on SIGTERM`);
+} finally {
+  child?.kill('SIGKILL');
+  await database.drop();
+}
