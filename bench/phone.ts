@@ -39,19 +39,50 @@ const PHONE = {
 
 declare global {
   interface Window {
-    __vitals: { lcp: number; cls: number };
+    __vitals: { lcp: number; cls: number; shifts: Shift[] };
   }
+}
+
+/** One layout shift, kept so a CLS above 0 names what moved, where from and where to. */
+interface Shift {
+  at: number;
+  value: number;
+  sources: { node: string; from: string; to: string }[];
 }
 
 /** Registered before any of the page's scripts: every entry since navigation start is seen (buffered). */
 function observeVitals() {
-  window.__vitals = { lcp: 0, cls: 0 };
+  window.__vitals = { lcp: 0, cls: 0, shifts: [] };
+  // A short CSS-like path (tag#id.class, up to 4 ancestors): enough to find the element in the source.
+  const selectorOf = (node: Node | null) => {
+    if (!node) return '(removed)';
+    const parts: string[] = [];
+    for (let n: Node | null = node; n && n.nodeType === 1 && parts.length < 4; n = n.parentNode) {
+      const el = n as Element;
+      const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).filter(Boolean).slice(0, 2) : [];
+      parts.unshift(el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + cls.map((c) => `.${c}`).join(''));
+    }
+    return node.nodeType === 1 ? parts.join(' > ') : `#text in ${parts.join(' > ')}`;
+  };
+  const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__vitals.lcp = Math.max(window.__vitals.lcp, e.startTime);
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-      if (!e.hadRecentInput) window.__vitals.cls += e.value;
+    type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    for (const e of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: Source[];
+    })[]) {
+      if (e.hadRecentInput) continue;
+      window.__vitals.cls += e.value;
+      window.__vitals.shifts.push({
+        at: e.startTime,
+        value: e.value,
+        sources: e.sources.map((s) => ({ node: selectorOf(s.node), from: rect(s.previousRect), to: rect(s.currentRect) })),
+      });
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
@@ -107,7 +138,7 @@ async function main() {
         `${PHONE.rttMs} ms RTT, ${PHONE.viewport.width}×${PHONE.viewport.height}, cold cache, service workers blocked; ${runs} runs per page.`,
     );
     for (const path of paths) {
-      const results: { lcp: number; cls: number }[] = [];
+      const results: { lcp: number; cls: number; shifts: Shift[] }[] = [];
       for (let i = 0; i < runs; i++) {
         const context = await browser.newContext({
           viewport: PHONE.viewport,
@@ -140,6 +171,11 @@ async function main() {
         console.log(
           `  ${path} run ${i + 1}: LCP ${vitals.lcp.toFixed(0)} ms, CLS ${vitals.cls.toFixed(4)} (load average ${load.toFixed(2)})`,
         );
+        // What moved, so a shift can be traced to its element (rects are CSS px: x,y width×height).
+        for (const shift of vitals.shifts) {
+          console.log(`    shift ${shift.value.toFixed(4)} at ${shift.at.toFixed(0)} ms`);
+          for (const s of shift.sources) console.log(`      ${s.node}: ${s.from} → ${s.to}`);
+        }
         await context.close();
       }
       const lcp = median(results.map((r) => r.lcp));

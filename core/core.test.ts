@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../server/config.ts';
-import { catalogChain, LOCALES, localeFromAcceptLanguage, localeFromHost, localizedPath, pickLocale } from './locales.ts';
+import {
+  browserLanguages,
+  catalogChain,
+  LOCALES,
+  localeFromAcceptLanguage,
+  localeFromHost,
+  localizedPath,
+  pickLocale,
+  suggestedLanguages,
+} from './locales.ts';
 import { rankForPoints } from './ranks.ts';
 import { graphemeLength, normalizeForDuplicate } from './text.ts';
 
@@ -24,6 +33,12 @@ describe('locales', () => {
     expect(localeFromAcceptLanguage('tl')).toBe('fil');
     expect(localeFromAcceptLanguage('xx-YY')).toBeNull();
     expect(localeFromAcceptLanguage(undefined)).toBeNull();
+  });
+
+  it("reads a browser's languages from Accept-Language, best first, and suggests the page's then those", () => {
+    expect(browserLanguages('fr-FR,fr;q=0.9,ja;q=0.95,de;q=0')).toEqual(['fr-FR', 'ja', 'fr']);
+    expect(browserLanguages(undefined)).toEqual([]);
+    expect(suggestedLanguages('ja', browserLanguages('fr-FR,fr;q=0.9,ja;q=0.8,xx;q=0.7'))).toEqual(['ja', 'fr']);
   });
 
   it('picks subdomain, then X-Locale, then cookie, then Accept-Language', () => {

@@ -179,3 +179,26 @@ export function localizedPath(locale: string, path: string): string {
   if (locale === DEFAULT_LOCALE) return clean;
   return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
 }
+
+/** The languages to suggest: the page's, then the browser's, each once. */
+export function suggestedLanguages(locale: string, browser: readonly string[]): string[] {
+  const codes = browser.map((tag) => localeFromAcceptLanguage(tag)).filter((code): code is string => code !== null);
+  return [...new Set([locale, ...codes])];
+}
+
+/**
+ * The languages a browser asks for, best first, as its Accept-Language header lists them: the same list, in the same
+ * order, as its `navigator.languages`, so the server can render the prompt the browser would have shown.
+ */
+export function browserLanguages(header: string | null | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((x) => x.tag && x.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((x) => x.tag);
+}

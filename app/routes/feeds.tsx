@@ -1,26 +1,26 @@
 /** The feed (home layout): the composer, new-post pill, and problems newest first, a page at a time. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+
 import { FormattedMessage } from 'react-intl';
 import { useNavigation, useRevalidator } from 'react-router';
+import { COOKIE } from '../../core/limits.ts';
+import { browserLanguages, suggestedLanguages } from '../../core/locales.ts';
 import { Composer } from '../components/core/Composer.tsx';
+import { ContentLanguagePrompt } from '../components/core/ContentLanguagePrompt.tsx';
 import { NewItemsPill, useFocusFirstAfter } from '../components/core/NewItemsPill.tsx';
 import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { TRENDING_SHOWN } from '../layouts/home.tsx';
+import { languageContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
+import { parseCookies } from '../lib/i18n.ts';
 import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/feeds';
-
-/** Asked once, and only in the browser (it reads the browser's languages): its code loads after the page, not with it. */
-const ContentLanguagePrompt = lazy(() =>
-  import('../components/core/ContentLanguagePrompt.tsx').then((m) => ({ default: m.ContentLanguagePrompt })),
-);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = loaderApi(context);
@@ -33,7 +33,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       [],
     ),
   ]);
-  return { page, trendingPosts };
+  // The language prompt is part of the page as served (no shift when it hydrates): the browser's languages come from
+  // its Accept-Language, and the cookie says it has answered. The guest cache keys on both (server/plugins/guest-cache).
+  const answered = COOKIE.contentLanguages in parseCookies(request.headers.get('cookie'));
+  const { locale } = context.get(languageContext);
+  const languageOffer = answered ? null : suggestedLanguages(locale, browserLanguages(request.headers.get('accept-language')));
+  return { page, trendingPosts, languageOffer };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feeds');
@@ -49,8 +54,6 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
   const refreshing =
     revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === window.location.pathname);
   const fresh = useFocusFirstAfter(reload, list.shown);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   return (
     <>
@@ -59,11 +62,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       <Composer kind="post" onCreated={reload} />
       <NewItemsPill room="feed:posts" onShow={fresh.show} />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <ContentLanguagePrompt onChosen={reload} />
-        </Suspense>
-      ) : null}
+      <ContentLanguagePrompt offer={loaderData.languageOffer} onChosen={reload} />
       {refreshing ? (
         <CardSkeletons />
       ) : posts.length === 0 ? (

@@ -85,6 +85,19 @@ describe('the guest cache', () => {
     expect((await guestGet('/api/user/get/moods', { 'x-locale': 'de' })).headers['x-guest-cache']).toBe('hit');
   });
 
+  it("keeps one response per browser's languages while the feed's language question is unanswered", async () => {
+    // The feed page offers the browser's languages (app/routes/feeds.tsx), until the content_languages cookie says
+    // the question was answered: then they no longer matter.
+    const fr = { 'x-locale': 'en', 'accept-language': 'fr-FR,fr;q=0.9' };
+    expect((await guestGet('/api/user/get/moods', fr)).headers['x-guest-cache']).toBeUndefined();
+    expect((await guestGet('/api/user/get/moods', fr)).headers['x-guest-cache']).toBe('hit');
+    const ja = { 'x-locale': 'en', 'accept-language': 'ja' };
+    expect((await guestGet('/api/user/get/moods', ja)).headers['x-guest-cache']).toBeUndefined();
+    const answered = (lang: string) => ({ 'x-locale': 'en', 'accept-language': lang, cookie: 'content_languages=all' });
+    expect((await guestGet('/api/user/get/moods', answered('fr'))).headers['x-guest-cache']).toBeUndefined();
+    expect((await guestGet('/api/user/get/moods', answered('ja'))).headers['x-guest-cache']).toBe('hit');
+  });
+
   it('produces a response once for concurrent guests', async () => {
     const author = await signInGuest(t.app);
     await t.app.inject({ method: 'POST', url: '/api/posts', headers: author.auth, payload: { content: long('Concurrent') } });

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { COOKIE } from '../../core/limits.ts';
+import { browserLanguages, localeFromAcceptLanguage } from '../../core/locales.ts';
 import { type CachedResponse, GuestCache } from '../lib/guest-cache.ts';
 import { varyOn } from '../lib/http.ts';
 import { SUBSCRIBER_OPTIONS } from '../lib/redis.ts';
@@ -53,7 +54,12 @@ function keyOf(request: FastifyRequest): string | null {
   const { cookies, headers } = request;
   if (headers.authorization || cookies[COOKIE.auth] || cookies[COOKIE.user]) return null;
   // Everything a guest's response depends on besides the data: language, theme, content languages, address.
-  const read = guestLanguages(cookies[COOKIE.contentLanguages])?.join(',') ?? '';
+  // A guest who has not answered the feed's language question gets it in the page, with the browser's languages
+  // (app/routes/feeds.tsx): those, as the supported codes they read as, are part of what the page depends on.
+  const read =
+    cookies[COOKIE.contentLanguages] === undefined
+      ? `ask:${browserLanguages(headers['accept-language']).map(localeFromAcceptLanguage).join(',')}`
+      : (guestLanguages(cookies[COOKIE.contentLanguages])?.join(',') ?? '');
   return [request.locale, cookies[COOKIE.theme] ?? '', read, headers.host ?? '', request.url].join('\n');
 }
 

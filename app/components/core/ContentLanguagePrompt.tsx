@@ -4,43 +4,44 @@
  * `content_languages` cookie, which the feeds honour; a signed-in reader's goes to their account as well. The
  * cookie also says the question was answered, so it is not asked again on this browser.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useRouteLoaderData } from 'react-router';
 import { COOKIE } from '../../../core/limits.ts';
-import { getLocale, localeFromAcceptLanguage } from '../../../core/locales.ts';
-import { parseCookies } from '../../lib/i18n.ts';
+import { getLocale } from '../../../core/locales.ts';
 import { writePreferenceCookie } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 
-/** The languages to suggest: the page's, then the browser's, each once. */
-export function suggestedLanguages(locale: string, browser: readonly string[]): string[] {
-  const codes = browser.map((tag) => localeFromAcceptLanguage(tag)).filter((code): code is string => code !== null);
-  return [...new Set([locale, ...codes])];
-}
-
-export function ContentLanguagePrompt({ onChosen }: { onChosen(): void }) {
-  const { user, locale, api } = useSession();
+/**
+ * `offer` is what the feed's loader found: the languages to suggest (suggestedLanguages), or null when this browser
+ * has answered already (the cookie). Rendered with the page on the server, so the feed below it never moves when the
+ * page hydrates.
+ */
+export function ContentLanguagePrompt({ offer, onChosen }: { offer: readonly string[] | null; onChosen(): void }) {
+  const { user, api } = useSession();
   const root = useRouteLoaderData('root') as { cookieDomain: string | null } | undefined;
   const toast = useToast();
   const ids = { heading: useId(), legend: useId() };
-  const [suggested, setSuggested] = useState<string[] | null>(null);
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const inAccount = (user?.content_languages.length ?? 0) > 0;
+  const offered = offer && !inAccount ? offer : null;
+  const [suggested, setSuggested] = useState<readonly string[] | null>(offered);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set(offered));
   const [busy, setBusy] = useState(false);
 
-  const inAccount = (user?.content_languages.length ?? 0) > 0;
-  // After hydration: the server's page has no prompt, and only the browser knows its languages. Keyed on values, not
-  // on the user object, which every revalidation replaces.
+  // A new language or account asks again with what it suggests. Keyed on values, not on the user object, which
+  // every revalidation replaces; the first run changes nothing, so hydration keeps the server's prompt as it is.
+  const key = offered?.join(',') ?? '';
+  const shownKey = useRef(key);
   useEffect(() => {
-    const answered = COOKIE.contentLanguages in parseCookies(document.cookie);
-    if (answered || inAccount) return;
-    const codes = suggestedLanguages(locale, navigator.languages);
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    const codes = key ? key.split(',') : null;
     setSuggested(codes);
     setPicked(new Set(codes));
-  }, [inAccount, locale]);
+  }, [key]);
 
   if (!suggested) return null;
 
