@@ -2,14 +2,13 @@
 import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPglite } from './pglite/client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -62,6 +61,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL only: PGlite runs in this process, where a query cannot be silent without the process being stuck too. */
   timeouts?: Timeouts;
+  /** PGlite only: run it in a worker thread, off the event loop (db/pglite/client.ts). On unless false. */
+  pgliteWorker?: boolean;
 }
 
 /** pg-pool's error when no connection of a full pool came free in time. */
@@ -243,8 +244,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await openPglite({ dataDir: options.dataDir, worker: options.pgliteWorker ?? true });
+  // Drizzle's PGlite session calls only query() and transaction(), which the client answers as PGlite does.
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -255,7 +257,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await within(PING_TIMEOUT_MS, client.query('select 1'));
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      await client.close();
     },
   };
 }
