@@ -89,7 +89,10 @@ async function makeViewer(database: Database): Promise<string> {
 
 async function serve(options: ServeOptions) {
   const send = (message: object) => process.send?.(message);
-  const database = await openDatabase(options.url ? { url: options.url } : { dataDir: options.dataDir });
+  // PGLITE_WORKER=false measures PGlite in the app's thread, as the server's setting of that name runs it.
+  const database = await openDatabase(
+    options.url ? { url: options.url } : { dataDir: options.dataDir, pgliteWorker: process.env.PGLITE_WORKER !== 'false' },
+  );
   const token = options.token ?? (await makeViewer(database));
   const config = parseConfig({
     NODE_ENV: 'production',
