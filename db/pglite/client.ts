@@ -162,7 +162,11 @@ async function inWorker(dataDir: string | undefined): Promise<PgliteClient> {
     if (m.error) p.reject(receiveError(m.error));
     else p.resolve(m.result);
   });
-  worker.on('error', (error) => fail(new Error(CLOSED, { cause: error })));
+  worker.on('error', (error) => {
+    // Every statement fails from now on (503); the operator needs to know why.
+    console.error(`PGlite worker failed: ${error.message}`);
+    fail(new Error(CLOSED, { cause: error }));
+  });
   worker.on('exit', () => fail(new Error(CLOSED)));
   worker.unref();
   const send: Send = (request) => {
