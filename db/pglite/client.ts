@@ -130,7 +130,12 @@ function inProcess(pg: PGlite): PgliteClient {
 }
 
 async function inWorker(dataDir: string | undefined): Promise<PgliteClient> {
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { dataDir } });
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), {
+    workerData: { dataDir },
+    // The rows it decodes are short-lived; V8's default young generation let the process grow ~70 MB more under
+    // load than with 16 MB, for no measurable speed.
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+  });
   const pending = new Map<number, { resolve(value: Results | Ended | undefined): void; reject(error: unknown): void }>();
   let next = 0;
   let closed = false;
