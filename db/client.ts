@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { openPglite } from './pglite/client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -58,6 +59,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL only: PGlite runs in this process, where a query cannot be silent without the process being stuck too. */
   timeouts?: Timeouts;
+  /** PGlite only: run it in a worker thread, off the event loop (db/pglite/client.ts). On unless false. */
+  pgliteWorker?: boolean;
 }
 
 /** pg-pool's error when no connection of a full pool came free in time. */
@@ -246,8 +249,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await openPglite({ dataDir: options.dataDir, worker: options.pgliteWorker ?? true });
+  // Drizzle's PGlite session calls only query() and transaction(), which the client answers as PGlite does.
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -258,7 +262,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await within(PING_TIMEOUT_MS, client.query('select 1'));
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      await client.close();
     },
   };
 }

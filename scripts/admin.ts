@@ -20,7 +20,7 @@ export async function runAdmin(args: string[], env: NodeJS.ProcessEnv = process.
   const [command, username] = args;
   if (command !== 'list-moderators' && !(command in ROLE_OF && username)) return { code: 2, out: usage };
   const config = loadConfig(env);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, pgliteWorker: config.PGLITE_WORKER });
   try {
     await database.migrate();
     if (command === 'list-moderators') {

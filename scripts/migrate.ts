@@ -4,7 +4,7 @@ import { ensureReferenceData } from '../db/reference.ts';
 import { loadConfig } from '../server/config.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, pgliteWorker: config.PGLITE_WORKER });
 await database.migrate();
 await ensureReferenceData(database.db);
 await database.close();

@@ -5,7 +5,7 @@ import { loadConfig } from '../server/config.ts';
 import { seedDemoContent } from '../server/seed/demo.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, pgliteWorker: config.PGLITE_WORKER });
 await database.migrate();
 await ensureReferenceData(database.db);
 const seeded = await seedDemoContent(database.db);

@@ -40,6 +40,8 @@ export const configSchema = z.object({
    * stopped answering: the request gets 503 UNAVAILABLE (db/client.ts).
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** Without DATABASE_URL: run PGlite in a worker thread, on a core of its own (db/pglite/client.ts). */
+  PGLITE_WORKER: boolish.default(true),
   /**
    * Put before the keys this app counts in Redis (rate limits, failed sign-ins): deployments, or test runs, that share
    * one Redis count apart. Every instance of one deployment must use the same prefix.

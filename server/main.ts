@@ -15,6 +15,7 @@ const database = await openDatabase({
   dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
   poolSize: config.DATABASE_POOL_SIZE,
   timeouts: { ...DEFAULT_TIMEOUTS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
+  pgliteWorker: config.PGLITE_WORKER,
 });
 await database.migrate();
 await ensureReferenceData(database.db);
