@@ -6,7 +6,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { openPglite } from './pglite/client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -242,9 +241,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   // Loaded only here: on PostgreSQL the PGlite modules (~0.5 MB of source, compiled on use) are never needed.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
+  const [{ openPglite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('./pglite/client.ts'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
