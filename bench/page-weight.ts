@@ -10,40 +10,14 @@
  *   npm run build && npm run bench:weight            # the English and the Arabic feed
  *   BENCH_PATH=/de,/FAQ npm run bench:weight         # other pages
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { startBuiltApp } from './built-app.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const clientDir = join(root, 'build/client');
 const BUDGETS = { issueJs: 120, issueInline: 5, designJs: 100, designCss: 25 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export async function waitFor(url: string, deadline: number) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the app did not answer ${url} in time`);
-}
 
 /** Every asset URL the document makes the browser load before the page is interactive. */
 export function assetUrls(html: string): { js: string[]; css: string[]; catalogs: string[] } {
@@ -83,28 +57,8 @@ function compressedSize(url: string, kind: 'gz' | 'br'): number {
 }
 
 async function main() {
-  if (!existsSync(join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first.');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kindred-weight-'));
-  const app = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { base, stop } = await startBuiltApp('weight');
   try {
-    const base = `http://127.0.0.1:${port}`;
-    const exited = new Promise<never>((_, reject) =>
-      app.once('exit', (code) => reject(new Error(`the app exited (${code}) before answering`))),
-    );
-    await Promise.race([waitFor(`${base}/api/health`, Date.now() + 120_000), exited]);
     const paths = (process.env.BENCH_PATH ?? '/,/ar').split(',');
     const kb = (n: number) => (n / 1024).toFixed(1);
     for (const path of paths) {
@@ -141,11 +95,7 @@ async function main() {
       if (jsKb > BUDGETS.issueJs || inlineKb > BUDGETS.issueInline || cssKb > BUDGETS.designCss) process.exitCode = 1;
     }
   } finally {
-    if (app.exitCode === null) {
-      app.kill('SIGTERM');
-      await new Promise((r) => app.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -13,13 +13,10 @@
  * Chromium is /usr/bin/chromium (CHROMIUM_PATH changes it). The machine may be shared: the 1-minute load average is
  * printed beside every run, and other work on the machine slows the page as much as the CPU throttling does.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
-import { freePort, waitFor } from './page-weight.ts';
+import { startBuiltApp } from './built-app.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,7 +24,6 @@ const { values: args } = parseArgs({
     paths: { type: 'string', default: '/,/ar' },
   },
 });
-const root = new URL('..', import.meta.url).pathname;
 const TARGETS = { lcpMs: 1500, cls: 0 };
 const PHONE = {
   cpuSlowdown: 4,
@@ -92,26 +88,9 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  if (!existsSync(join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first.');
   const runs = Number(args.runs);
   const paths = args.paths.split(',');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kindred-phone-'));
-  const app = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { base, stop } = await startBuiltApp('phone');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -126,11 +105,6 @@ async function main() {
   });
   let failed = false;
   try {
-    const base = `http://127.0.0.1:${port}`;
-    const exited = new Promise<never>((_, reject) =>
-      app.once('exit', (code) => reject(new Error(`the app exited (${code}) before answering`))),
-    );
-    await Promise.race([waitFor(`${base}/api/health`, Date.now() + 120_000), exited]);
     // One unthrottled load first, so the server's first-request work (JIT, caches) is not on the phone's clock.
     for (const path of paths) await fetch(base + path);
     console.log(
@@ -190,11 +164,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    if (app.exitCode === null) {
-      app.kill('SIGTERM');
-      await new Promise((r) => app.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
   if (failed) process.exitCode = 1;
 }
