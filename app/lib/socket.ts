@@ -26,7 +26,11 @@ let viewing: number | null = null;
 function shared(): Promise<AppSocket> {
   if (connection) return connection;
   const created = import('socket.io-client').then(({ io }) => {
-    const socket: AppSocket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+    // Offline, every reconnection attempt fails (and the browser logs each one): the socket waits for the network
+    // instead, and connects again when it is back.
+    const socket: AppSocket = io({ path: '/socket.io', transports: ['websocket', 'polling'], autoConnect: navigator.onLine });
+    window.addEventListener('offline', () => socket.disconnect());
+    window.addEventListener('online', () => socket.connect());
     socket.on('connect', () => {
       for (const room of rooms.keys()) socket.emit('subscribe', room);
       if (watchedQr) socket.emit('qr:watch', watchedQr);
