@@ -122,6 +122,18 @@ test('a keyboard-only walk: sign in as guest, post, comment, report, switch lang
   expect(errors).toEqual([]);
 });
 
+/** Resolves when the page's socket asks to join `room` (socket.io's event frame `42["subscribe","room"]`). */
+function joined(page: Page, room: string): Promise<void> {
+  const frame = JSON.stringify(['subscribe', room]);
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (event) => {
+        if (typeof event.payload === 'string' && event.payload.endsWith(frame)) resolve();
+      });
+    });
+  });
+}
+
 test('the new-posts pill is announced politely, leaves out the reader’s own post and hands the focus to the list', async ({
   page,
   browser,
@@ -129,11 +141,13 @@ test('the new-posts pill is announced politely, leaves out the reader’s own po
 }) => {
   test.setTimeout(60_000);
   const watcher = await browser.newPage();
+  const watching = joined(watcher, 'feed:posts');
   await watcher.goto('/');
   await signInAsGuest(page);
+  const reading = joined(page, 'feed:posts');
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  await watcher.waitForLoadState('networkidle');
+  // The pages listen once their sockets joined the feed's room (after hydration); a post before that is not news to them.
+  await Promise.all([watching, reading]);
 
   // The reader publishes; the watcher's pill proves the announcement went out to the feed's room.
   const mine = `mine${Date.now().toString(36)}`;
