@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/kindred-e2e-${process.pid}`;
@@ -14,18 +15,7 @@ export default defineConfig({
     // page.route() cannot see what the app's service worker fetches (built assets go through it), so specs that
     // stand in for the network run without it; tests/e2e/pwa.spec.ts, which tests the worker, allows it.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     // tests/e2e/moderator.ts seeds the demo content and adds the moderator account the moderation spec uses.

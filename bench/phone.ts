@@ -16,6 +16,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 import { startBuiltApp } from './built-app.ts';
 
 const { values: args } = parseArgs({
@@ -91,18 +92,7 @@ async function main() {
   const runs = Number(args.runs);
   const paths = args.paths.split(',');
   const { base, stop } = await startBuiltApp('phone');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   let failed = false;
   try {
     // One unthrottled load first, so the server's first-request work (JIT, caches) is not on the phone's clock.
