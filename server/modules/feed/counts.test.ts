@@ -304,4 +304,16 @@ describe('blocks on item pages', () => {
     expect((await t.call(reader, 'POST', '/api/blocks', { user_id: blocked.id })).status).toBe(200);
     expect(await total(reader, '/api/posts')).toBe(2);
   });
+
+  it("check-problem-url and check-thought-url say a blocked person's post and thought do not exist for the blocker only", async () => {
+    const checks = [`/api/check-problem-url?id=${w.bPosts[0]}`, `/api/check-thought-url?id=${w.bThought}`];
+    for (const url of checks) {
+      expect([url, (await t.call(reader, 'GET', url)).body]).toEqual([url, { exists: false }]);
+      expect([url, (await t.call(author, 'GET', url)).body]).toEqual([url, { exists: true }]);
+      expect([url, (await t.call(null, 'GET', url)).body]).toEqual([url, { exists: true }]);
+    }
+    expect((await t.call(reader, 'DELETE', `/api/blocks/${blocked.id}`)).status).toBe(200);
+    for (const url of checks) expect([url, (await t.call(reader, 'GET', url)).body]).toEqual([url, { exists: true }]);
+    expect((await t.call(reader, 'POST', '/api/blocks', { user_id: blocked.id })).status).toBe(200);
+  });
 });

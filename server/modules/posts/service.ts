@@ -24,6 +24,7 @@ import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { prepared } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
+import { notBlocked } from '../blocks/filter.ts';
 import { commentRules } from '../comments/rules.ts';
 import { blockRule, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
@@ -271,12 +272,14 @@ export async function getPost(db: DbOrTx, viewer: Viewer, id: number): Promise<P
   return post;
 }
 
-/** Whether the post exists (for this viewer, when one is given: a post hidden by moderation is not theirs to see). */
+/** Whether the post exists (for this viewer, when one is given: a post hidden by moderation, or written by someone they blocked, is not theirs to see, as its page answers 404). */
 export async function postExists(db: DbOrTx, id: number, viewerId?: number | null): Promise<boolean> {
   const [row] = await db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.id, id), viewerId === undefined ? undefined : shownTo(posts, viewerId)));
+    .where(
+      and(eq(posts.id, id), viewerId === undefined ? undefined : and(shownTo(posts, viewerId), notBlocked(viewerId ?? null, posts.userId))),
+    );
   return Boolean(row);
 }
 

@@ -12,6 +12,7 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { awardAchievements } from '../achievements/service.ts';
+import { notBlocked } from '../blocks/filter.ts';
 import { isCrisisText } from '../crisis/check.ts';
 import { blockRule, bumpCount, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
@@ -135,7 +136,12 @@ export async function thoughtExists(db: DbOrTx, id: number, viewerId?: number | 
   const [row] = await db
     .select({ id: thoughts.id })
     .from(thoughts)
-    .where(and(eq(thoughts.id, id), viewerId === undefined ? undefined : shownTo(thoughts, viewerId)));
+    .where(
+      and(
+        eq(thoughts.id, id),
+        viewerId === undefined ? undefined : and(shownTo(thoughts, viewerId), notBlocked(viewerId ?? null, thoughts.userId)),
+      ),
+    );
   return Boolean(row);
 }
 
