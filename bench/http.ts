@@ -22,7 +22,14 @@
  * replays them in order (same text, same statement names, so PostgreSQL plans them alike) and shapes the rows with
  * the app's own helpers. Before any load its body must equal the app's byte for byte, or the run stops with a diff.
  *
- * Columns: req/s, p99, bytes on the wire per response as loaded (autocannon sends no Accept-Encoding) and once with
+ * The app's GET /api/posts rows and the bare handler's are measured in --pairs rounds (default 3), alternating which
+ * goes first, with both processes up and warmed for --pair-warmup seconds per row first (V8 has far more of the app's
+ * code to compile): each row is the median of its rounds, the ratio the median of the rounds' ratios. The CPU time of each server's process per response is measured too (process.cpuUsage over the measured
+ * load): with 2 cores shared by autocannon, PostgreSQL, the server and whatever else runs, req/s moves with the
+ * machine, while CPU per response is the server's own cost. `vs bare CPU` is the bare handler's as a share of the
+ * app's.
+ *
+ * Columns: req/s, p99, CPU ms per response, bytes on the wire per response as loaded (autocannon sends no Accept-Encoding) and once with
  * `br, gzip` as a browser asks, the app process's RSS idle (after a GC, before the row) and at its peak during the
  * row, the ratio to the bare handler, the change from the first size, the targets of issue 17 with ✓ or ✗, and the
  * machine's 1-minute load average before and after each row (the machine may be shared: other work lowers figures).
@@ -65,6 +72,10 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     sizes: { type: 'string', default: '20000,200000' },
     users: { type: 'string', default: '5000' },
+    /** Rounds of the app's GET /api/posts rows and the bare handler's, alternated (app, bare; then bare, app; …). */
+    pairs: { type: 'string', default: '3' },
+    /** Seconds of load on each of those rows before the first round, beyond each row's own warm-up. */
+    'pair-warmup': { type: 'string', default: '6' },
     /** V8/Node flags for the app's process, e.g. --node-flags=--max-semi-space-size=8 */
     'node-flags': { type: 'string', default: '' },
     /** Internal: run as a server's process (JSON of ServeOptions). */
@@ -231,6 +242,7 @@ async function serve(options: ServeOptions) {
     res.once('close', () => inFlight--);
   });
   let rss = 0;
+  let cpu = process.cpuUsage();
   const sampler = setInterval(() => {
     rss = Math.max(rss, process.memoryUsage.rss());
   }, 100);
@@ -240,9 +252,12 @@ async function serve(options: ServeOptions) {
       send({ id: command.id, rss: process.memoryUsage.rss() });
     } else if (command.type === 'start') {
       rss = process.memoryUsage.rss();
+      cpu = process.cpuUsage();
       send({ id: command.id });
     } else if (command.type === 'stop') {
-      send({ id: command.id, rss: Math.max(rss, process.memoryUsage.rss()) });
+      // CPU of this process alone (user + system, every thread: GC and libuv's included) since 'start'.
+      const { user, system } = process.cpuUsage(cpu);
+      send({ id: command.id, rss: Math.max(rss, process.memoryUsage.rss()), cpuMs: (user + system) / 1000 });
     } else if (command.type === 'settle') {
       for (let i = 0; inFlight > 0 && i < 300; i++) await new Promise((r) => setTimeout(r, 100));
       send({ id: command.id });
@@ -263,6 +278,8 @@ const duration = Number(args.duration);
 const warmup = Number(args.warmup);
 const connections = Number(args.connections);
 const sizes = args.sizes.split(',').map(Number);
+const pairs = Math.max(1, Number(args.pairs));
+const pairWarmup = Number(args['pair-warmup']);
 
 interface Target {
   name: 'postgres' | 'pglite';
@@ -446,11 +463,22 @@ interface Row {
   peakMb: number;
   loadBefore: number;
   loadAfter: number;
+  /** CPU time of the server's process per response (ms): user + system, over the measured load. */
+  cpuMs: number;
+  /** App rows measured in rounds against the bare handler: the median of each round's req/s ratio to it. */
+  ratio?: number;
+  /** Each round's req/s, when measured in rounds. */
+  rounds?: number[];
 }
 
 /** The rows of one server. */
 async function measure(target: Target, size: number, server: Server, specs: RowSpec[], rows: Row[]) {
-  for (const spec of specs) {
+  for (const spec of specs) rows.push(await measureOne(target, size, server, spec));
+}
+
+/** One row: checks, warm-up, then the measured load. */
+async function measureOne(target: Target, size: number, server: Server, spec: RowSpec): Promise<Row> {
+  {
     const headers: Record<string, string> = !spec.signedIn
       ? {}
       : spec.web
@@ -479,7 +507,7 @@ async function measure(target: Target, size: number, server: Server, specs: RowS
     const loadBefore = loadavg()[0];
     await server.ask('start');
     const load = await timed('load (measured)', () => autocannon(url, { connections, seconds: duration, headers }));
-    const { rss: peak } = await server.ask<{ rss: number }>('stop');
+    const { rss: peak, cpuMs } = await server.ask<{ rss: number; cpuMs: number }>('stop');
     await timed('settling, GC', () => server.ask('settle'));
     const row: Row = {
       database: target.name,
@@ -491,19 +519,95 @@ async function measure(target: Target, size: number, server: Server, specs: RowS
       peakMb: peak / 2 ** 20,
       loadBefore,
       loadAfter: loadavg()[0],
+      cpuMs: cpuMs / Math.max(1, load.requests),
     };
-    rows.push(row);
     say(
-      `${target.name} ${size} ${spec.name}: ${load.rps.toFixed(0)} req/s, p99 ${load.p99} ms, RSS ${row.idleMb.toFixed(0)}/${row.peakMb.toFixed(0)} MB, ` +
-        `load ${loadBefore.toFixed(2)} → ${row.loadAfter.toFixed(2)}`,
+      `${target.name} ${size} ${spec.name}: ${load.rps.toFixed(0)} req/s, p99 ${load.p99} ms, CPU ${row.cpuMs.toFixed(3)} ms/req, ` +
+        `RSS ${row.idleMb.toFixed(0)}/${row.peakMb.toFixed(0)} MB, load ${loadBefore.toFixed(2)} → ${row.loadAfter.toFixed(2)}`,
     );
+    return row;
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** The rounds of one row as one: median req/s and p99, CPU per response over every round, the highest peak. */
+function combine(rounds: Row[]): Row {
+  const [first] = rounds;
+  const requests = rounds.reduce((n, r) => n + r.load.requests, 0);
+  return {
+    ...first,
+    load: {
+      ...first.load,
+      rps: median(rounds.map((r) => r.load.rps)),
+      p50: median(rounds.map((r) => r.load.p50)),
+      p99: median(rounds.map((r) => r.load.p99)),
+      requests,
+      errors: rounds.reduce((n, r) => n + r.load.errors, 0),
+    },
+    cpuMs: rounds.reduce((n, r) => n + r.cpuMs * r.load.requests, 0) / Math.max(1, requests),
+    peakMb: Math.max(...rounds.map((r) => r.peakMb)),
+    loadAfter: rounds[rounds.length - 1].loadAfter,
+    rounds: rounds.map((r) => r.load.rps),
+  };
+}
+
+/**
+ * The app's GET /api/posts rows and the bare handler's, in rounds that alternate which goes first, both processes
+ * up throughout: a ratio of two rows measured minutes apart mostly measured what else the shared machine was doing
+ * in between, and one pair still depends on the order (the second row runs on a warmer, or busier, machine).
+ */
+async function measurePairs(target: Target, size: number, app: Server, bare: Server, specs: RowSpec[], rows: Row[]) {
+  const rounds = new Map<RowSpec, Row[]>(specs.map((x) => [x, []]));
+  const audiences = [false, true].map((signedIn) => ({
+    app: specs.find((x) => x.server !== 'bare' && !!x.signedIn === signedIn),
+    bare: specs.find((x) => x.server === 'bare' && !!x.signedIn === signedIn),
+  }));
+  // Both processes start cold: the app has far more code for V8 to compile than the bare handler, and its first
+  // round after the usual warm-up alone ran at ~60 % of its later rounds' CPU per response (1.24 against 0.75 ms).
+  for (const spec of specs) {
+    const server = spec.server === 'bare' ? bare : app;
+    const headers: Record<string, string> = spec.signedIn ? { authorization: `Bearer ${server.token}` } : {};
+    await timed('load (warm-up)', () => autocannon(server.base + spec.path, { connections, seconds: pairWarmup, headers }));
+  }
+  for (let round = 0; round < pairs; round++) {
+    for (const pair of audiences) {
+      const order = round % 2 === 0 ? [pair.app, pair.bare] : [pair.bare, pair.app];
+      for (const spec of order) {
+        if (spec) rounds.get(spec)?.push(await measureOne(target, size, spec.server === 'bare' ? bare : app, spec));
+      }
+    }
+  }
+  const combined = new Map([...rounds].filter(([, r]) => r.length > 0).map(([spec, r]) => [spec, combine(r)]));
+  for (const { app: a, bare: b } of audiences) {
+    if (!a || !b) continue;
+    const appRounds = rounds.get(a) ?? [];
+    const bareRounds = rounds.get(b) ?? [];
+    const row = combined.get(a);
+    if (!row || bareRounds.length === 0) continue;
+    const ratios = appRounds.map((r, i) => r.load.rps / bareRounds[i].load.rps);
+    row.ratio = median(ratios);
+    say(
+      `${a.name} against the bare handler, by round: ${ratios.map((x) => `${(x * 100).toFixed(1)} %`).join(', ')} ` +
+        `(req/s ${appRounds.map((r) => r.load.rps.toFixed(0)).join(', ')} against ${bareRounds.map((r) => r.load.rps.toFixed(0)).join(', ')})`,
+    );
+  }
+  for (const spec of specs) {
+    const row = combined.get(spec);
+    if (row) rows.push(row);
   }
 }
 
 async function measureTarget(target: Target, size: number, rows: Row[], tokens: Map<Target, string>) {
   const web = selected.some((x) => x.web);
+  const bare = target.url ? selected.filter((x) => x.server === 'bare') : [];
+  // With the bare handler measured, the app's rows compared with it are measured in rounds beside it (measurePairs).
+  const paired = selected.filter((x) => x.ceiling && bare.some((b) => b.name === x.ceiling?.name));
   for (const kind of ['cached', 'uncached'] as const) {
-    const specs = selected.filter((x) => x.server === kind);
+    const specs = selected.filter((x) => x.server === kind && !paired.includes(x));
     if (specs.length === 0) continue;
     const server = await timed('app start', () =>
       startServer({
@@ -522,7 +626,6 @@ async function measureTarget(target: Target, size: number, rows: Row[], tokens: 
       await server.close();
     }
   }
-  const bare = selected.filter((x) => x.server === 'bare');
   if (bare.length === 0 || !target.url) return;
   const url = target.url;
   let token = tokens.get(target);
@@ -535,7 +638,7 @@ async function measureTarget(target: Target, size: number, rows: Row[], tokens: 
   }
   const captured = await timed('bare handler (capture, start)', () => captureStatements(url, token));
   const server = await timed('bare handler (capture, start)', () => startServer({ kind: 'bare', url, token, ...captured }));
-  const appServer = await timed('app start', () => startServer({ kind: 'app', url, web: false, guestCache: 0, token }));
+  const appServer = await timed('app start', () => startServer({ kind: 'app', url, web, guestCache: 0, token }));
   try {
     for (const auth of [{}, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
       const [a, b] = await Promise.all(
@@ -543,13 +646,10 @@ async function measureTarget(target: Target, size: number, rows: Row[], tokens: 
       );
       if (a !== b) throw new Error(`the bare handler's body differs from the app's:\n${diff(a, b)}`);
     }
+    say('bare handler: bodies equal to the app’s, anonymous and signed in');
+    await measurePairs(target, size, appServer, server, [...paired, ...bare], rows);
   } finally {
     await appServer.close();
-  }
-  say('bare handler: bodies equal to the app’s, anonymous and signed in');
-  try {
-    await measure(target, size, server, bare, rows);
-  } finally {
     await server.close();
   }
 }
@@ -568,7 +668,7 @@ function targets(r: Row, rows: Row[]): string[] {
     if (r.spec.page) out.push(`≥1000 req/s ${mark(r.load.rps >= 1000)}`, `p99 ≤150 ${mark(r.load.p99 <= 150)}`);
     if (r.spec.ceiling) {
       const bare = rows.find((x) => x.database === r.database && x.posts === r.posts && x.spec.name === r.spec.ceiling?.name);
-      if (bare) out.push(`≥${r.spec.ceiling.share * 100} % bare ${mark(r.load.rps >= r.spec.ceiling.share * bare.load.rps)}`);
+      if (bare) out.push(`≥${r.spec.ceiling.share * 100} % bare ${mark(vsBare(r, bare) >= r.spec.ceiling.share)}`);
     }
     out.push(`RSS ≤120/≤200 ${mark(r.idleMb <= 120 && r.peakMb <= 200)}`);
   }
@@ -579,6 +679,9 @@ function targets(r: Row, rows: Row[]): string[] {
     out.push(`Δ <15 % ${mark(r.load.rps >= first.load.rps * 0.85 && r.load.p99 <= Math.max(first.load.p99 * 1.15, first.load.p99 + 1))}`);
   return out;
 }
+
+/** An app row's req/s as a share of the bare handler's: the median of the rounds' ratios when measured in rounds. */
+const vsBare = (r: Row, bare: Row) => r.ratio ?? r.load.rps / bare.load.rps;
 
 /** The same row at the first size measured, when this one is at a later size. */
 function firstOf(r: Row, rows: Row[]): Row | undefined {
@@ -593,11 +696,13 @@ function table(rows: Row[]): string {
     'row',
     'req/s',
     'p99 ms',
+    'CPU ms/req',
     'wire B',
     'br/gz B',
     'RSS idle',
     'RSS peak',
     'vs bare',
+    'vs bare CPU',
     'Δ req/s',
     'Δ p99',
     'errors',
@@ -614,11 +719,15 @@ function table(rows: Row[]): string {
       r.spec.name,
       r.load.rps.toFixed(0),
       String(r.load.p99),
+      r.cpuMs.toFixed(3),
       r.load.bytesPerResponse.toFixed(0),
       String(r.compressedBytes),
       r.idleMb.toFixed(0),
       r.peakMb.toFixed(0),
-      bare ? `${((r.load.rps / bare.load.rps) * 100).toFixed(1)} %` : '',
+      bare ? `${(vsBare(r, bare) * 100).toFixed(1)} %` : '',
+      // The bare handler's CPU per response as a share of the app's: what the ratio would be on a machine with
+      // the app's process alone short of CPU.
+      bare ? `${((bare.cpuMs / r.cpuMs) * 100).toFixed(1)} %` : '',
       first ? pct(r.load.rps / first.load.rps - 1) : '',
       first && first.load.p99 > 0 ? pct(r.load.p99 / first.load.p99 - 1) : '',
       String(r.load.errors),
@@ -627,7 +736,7 @@ function table(rows: Row[]): string {
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const right = (i: number) => i >= 3 && i <= 12;
+  const right = (i: number) => i >= 3 && i <= 14;
   const line = (cells: string[]) => `| ${cells.map((c, i) => (right(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   return [
     line(head),

@@ -4,7 +4,6 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -47,6 +46,7 @@ import guestCachePlugin from './plugins/guest-cache.ts';
 import localePlugin from './plugins/locale.ts';
 import { pwaPlugin } from './plugins/pwa.ts';
 import realtimePlugin from './plugins/realtime.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import { type WebMode, webPlugin } from './plugins/web.ts';
 
 export interface AppOptions {
@@ -138,10 +138,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // What is not a page (JSON, files, plain errors) runs and loads nothing and is framed by nothing; pages
   // (app/entry.server.tsx, with a nonce) and the API docs UI set their own policy over this one.
-  await app.register(fastifyHelmet, {
+  // helmet's headers (plugins/security-headers.ts).
+  await app.register(securityHeaders, {
     contentSecurityPolicy: { useDefaults: false, directives: NOTHING_RUNS },
     crossOriginEmbedderPolicy: false,
-    global: true,
   });
   await app.register(fastifySwagger, {
     openapi: {

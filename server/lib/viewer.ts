@@ -28,6 +28,8 @@ export function viewerOf(request: FastifyRequest): Viewer {
 
 /** A guest's content-language cookie; `all`, nothing or no known code reads as every language. */
 export function guestLanguages(cookie: string | undefined): readonly string[] | null {
+  // Most guests never chose: nothing to split on each of their requests.
+  if (!cookie) return null;
   const codes = [...new Set((cookie ?? '').split(',').filter(isLocale))];
   return codes.length > 0 ? codes : null;
 }

@@ -19,7 +19,8 @@ export default fp(
     app.decorateRequest('t', function (this: { locale: string }, key: string, values?: MessageValues) {
       return translate(this.locale, key, values);
     });
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style: nothing here waits, so no promise per request.
+    app.addHook('onRequest', (request, reply, done) => {
       const header = request.headers['x-locale'];
       const subdomain = request.headers['x-subdomain'];
       const decided = decideLocale({
@@ -34,6 +35,7 @@ export default fp(
       // cookies, which name the reader and a guest's content languages. Pages say their own, as their language comes
       // from the path, not from X-Locale (plugins/web.ts).
       if (request.url.startsWith('/api/')) varyOn(reply, [...(opts.appHost ? ['X-Subdomain'] : []), ...decided.vary, 'Cookie']);
+      done();
     });
   },
   { name: 'locale', dependencies: ['@fastify/cookie'] },

@@ -14,7 +14,7 @@ export default async function healthRoutes(fastify: FastifyInstance, opts: { dat
       config: { rateLimit: false },
       schema: {
         tags: ['system'],
-        summary: 'Service and database state',
+        summary: 'Service, database and (when configured) Redis state',
         response: {
           200: healthSchema,
           503: healthDownSchema,
@@ -22,13 +22,20 @@ export default async function healthRoutes(fastify: FastifyInstance, opts: { dat
       },
     },
     async (request, reply) => {
-      try {
-        await opts.database.ping();
-        return { status: 'ok' as const, db: 'ok' as const };
-      } catch (err) {
-        request.log.error({ reason: err instanceof Error ? err.message : String(err) }, 'database ping failed');
-        return reply.code(503).send({ status: 'error' as const, db: 'down' as const, code: 'UNAVAILABLE' as const });
-      }
+      const failed = (what: string) => (err: unknown) => {
+        request.log.error({ reason: err instanceof Error ? err.message : String(err) }, `${what} ping failed`);
+        return false;
+      };
+      // Redis is optional, but an instance configured with it that cannot reach it counts and limits per process
+      // only (lib/redis.ts): a load balancer should prefer the instances that can. Its commands fail at once while
+      // it is away, or after lib/redis.ts's command timeout when it is silent.
+      const redis = fastify.redis;
+      const [db, shared] = await Promise.all([
+        opts.database.ping().then(() => true, failed('database')),
+        redis ? redis.ping().then(() => true, failed('redis')) : true,
+      ]);
+      if (db && shared) return { status: 'ok' as const, db: 'ok' as const };
+      return reply.code(503).send({ status: 'error' as const, db: db ? ('ok' as const) : ('down' as const), code: 'UNAVAILABLE' as const });
     },
   );
 

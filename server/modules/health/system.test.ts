@@ -4,6 +4,7 @@ import de from '../../../locales/de.json' with { type: 'json' };
 import es from '../../../locales/es.json' with { type: 'json' };
 import fr from '../../../locales/fr.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { redisUrl } from '../../../tests/helpers/redis.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -130,5 +131,34 @@ describe('system endpoints', () => {
     expect(feed.headers['retry-after']).toBe('1');
     expect(feed.json()).toEqual({ code: 'UNAVAILABLE', message: fr['errors.unavailable'] });
     await other.app.close();
+  });
+
+  it('reports 503 when the Redis it is configured with does not answer', async () => {
+    // Nothing listens on port 1: the connection is refused, as with a Redis that is down.
+    const other = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'error', db: 'ok', code: 'UNAVAILABLE' });
+      // Only the health check says so: the API goes on without Redis.
+      expect((await other.app.inject({ method: 'GET', url: '/api/posts' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.skipIf(!redisUrl('the health check with Redis'))('reports ok when the Redis it is configured with answers', async () => {
+    const other = await createTestApp({ REDIS_URL: process.env.REDIS_URL ?? '' });
+    try {
+      // ioredis connects in the background: the check answers once it is connected.
+      await new Promise<void>((resolve) =>
+        other.app.redis?.status === 'ready' ? resolve() : other.app.redis?.once('ready', () => resolve()),
+      );
+      const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+    } finally {
+      await other.close();
+    }
   });
 });

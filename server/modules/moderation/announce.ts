@@ -42,8 +42,9 @@ export default fp(
       request.moderationPending = store;
       pending.run(store, done);
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       if (request.moderationPending?.queued && reply.statusCode < 400) announceQueue(app, 'queued');
+      done();
     });
   },
   { name: 'moderation-announce', dependencies: ['realtime'] },

@@ -20,12 +20,13 @@ declare module 'fastify' {
 
 export default fp(
   async function suspension(app: FastifyInstance) {
-    app.addHook('preHandler', async (request) => {
+    // Callback style: it never waits, and runs on every request.
+    app.addHook('preHandler', (request, _reply, done) => {
       const until = request.user?.suspendedUntil;
       const config = request.routeOptions.config;
       const refused = config.changesGuestView || config.refusedWhileSuspended;
-      if (!until || until.getTime() <= Date.now() || !refused || config.allowWhileSuspended) return;
-      throw new AppError(403, 'SUSPENDED', { key: 'moderation.suspended', values: { until } }, { suspended_until: until.toISOString() });
+      if (!until || until.getTime() <= Date.now() || !refused || config.allowWhileSuspended) return done();
+      done(new AppError(403, 'SUSPENDED', { key: 'moderation.suspended', values: { until } }, { suspended_until: until.toISOString() }));
     });
   },
   { name: 'suspension', dependencies: ['auth'] },

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_WINDOW_MS } from '../../../core/limits.ts';
+import { postPageSchema } from '../../../core/schemas/posts.ts';
+import { posts } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
@@ -122,6 +125,35 @@ describe('reading', () => {
     expect(await t.call(null, 'GET', '/api/posts/99999999')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect(await t.call(null, 'GET', '/api/posts/abc')).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
     expect(await t.call(null, 'GET', '/api/posts?page=0')).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
+  });
+
+  it('writes each page of the feed exactly as its response schema would (the route skips the check: lib/http.ts plainJsonOk)', async () => {
+    const author = await signInGuest(t.app);
+    const reader = await signInGuest(t.app);
+    const rich = await post(author, `${text(200)} #Kummer #hope`, {
+      feeling_id: postFeeling,
+      poll: { question: 'Which helps?', options: ['Walking', 'Talking'] },
+    });
+    const plain = await post(author, text(200));
+    const held = await post(author, text(200));
+    expect([rich.status, plain.status, held.status]).toEqual([201, 201, 201]);
+    await t.database.db.update(posts).set({ moderation: 'hidden' }).where(eq(posts.id, held.body.data.id));
+    await t.call(reader, 'POST', '/api/supports', { post_id: rich.body.data.id });
+    const pages = [
+      await t.app.inject({ method: 'GET', url: '/api/posts?per_page=5' }),
+      await t.app.inject({ method: 'GET', url: '/api/posts?per_page=5', headers: author.auth }),
+      await t.app.inject({ method: 'GET', url: '/api/posts?per_page=5', headers: { ...reader.auth, 'x-locale': 'de' } }),
+      await t.app.inject({ method: 'GET', url: '/api/posts?page=2&per_page=1' }),
+    ];
+    const shown = pages.flatMap((res) => res.json().data);
+    // The page holds what the check would have seen: a feeling, tags, a poll, the reader's flag, a post under review.
+    expect(shown.some((p) => p.feeling && p.tags.length === 2 && p.poll && p.is_supported)).toBe(true);
+    expect(shown.some((p) => p.under_review === true && p.is_mine)).toBe(true);
+    for (const res of pages) {
+      expect(res.statusCode).toBe(200);
+      // The same keys in the same order, nothing the schema would drop: re-encoding through it changes no byte.
+      expect(JSON.stringify(postPageSchema.encode(res.json()))).toBe(res.body);
+    }
   });
 
   it('translates feelings into the language asked for', async () => {

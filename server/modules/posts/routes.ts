@@ -18,7 +18,7 @@ import {
 } from '../../../core/schemas/posts.ts';
 import type { Db } from '../../../db/client.ts';
 import { NotFound } from '../../errors.ts';
-import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, userString } from '../../lib/http.ts';
+import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, plainJsonOk, userString } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { topicExists } from '../topics/service.ts';
@@ -57,6 +57,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/posts',
     {
       config: { guestCache: true },
+      serializerCompiler: plainJsonOk,
       schema: {
         tags: ['posts'],
         summary: "The feed, newest first, in the viewer's content languages, without posts they hid",

@@ -236,10 +236,9 @@ function everyLanguagePage(db: DbOrTx, signedIn: boolean) {
 }
 
 export async function listPosts(db: DbOrTx, viewer: Viewer, q: PageQuery & { topic_id?: number }) {
-  const where = visibleTo(viewer);
   if (q.topic_id !== undefined) {
     // A topic's posts are few next to the whole feed; its index answers the count.
-    where.push(eq(posts.topicId, q.topic_id));
+    const where = [...visibleTo(viewer), eq(posts.topicId, q.topic_id)];
     const [data, total] = await Promise.all([page(db, viewer, where, q), countWhere(db, where)]);
     return paged(data, total, q, '/api/posts', { topic_id: String(q.topic_id) });
   }
@@ -249,7 +248,8 @@ export async function listPosts(db: DbOrTx, viewer: Viewer, q: PageQuery & { top
     const total = rows.length > 0 ? Math.max(0, rows[0].total) : await postFeedTotal(db, viewer);
     return paged(await postsInOrder(db, rows, viewer), total, q, '/api/posts');
   }
-  const [data, total] = await Promise.all([page(db, viewer, where, q), postFeedTotal(db, viewer)]);
+  // The conditions are built per call only here and for a topic: the feed's prepared statement holds its own.
+  const [data, total] = await Promise.all([page(db, viewer, visibleTo(viewer), q), postFeedTotal(db, viewer)]);
   return paged(data, total, q, '/api/posts');
 }
 
