@@ -3,8 +3,9 @@
  * shows, so it is pinned here: posts sharing a tag first, newest first (equal times: the higher id first), then
  * posts of the same feeling sharing no tag, the same way; the post's language only; at most 6.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts, postTags } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
@@ -84,12 +85,12 @@ describe('related posts', () => {
     const g = await signInGuest(t.app);
     const res = await t.call(g, 'POST', '/api/posts', { content: long('Tired of it all #rpepsilon') });
     const id = res.body.data.id;
-    const copies = async () =>
-      (
-        await t.database.db.execute<{ language: string; at: string }>(
-          sql`select pt.post_language = p.language and pt.post_created_at = p.created_at as same from post_tags pt join posts p on p.id = pt.post_id where pt.post_id = ${id}`,
-        )
-      ).rows;
+    const copies = () =>
+      t.database.db
+        .select({ same: sql<boolean>`${postTags.postLanguage} = ${posts.language} and ${postTags.postCreatedAt} = ${posts.createdAt}` })
+        .from(postTags)
+        .innerJoin(posts, eq(posts.id, postTags.postId))
+        .where(eq(postTags.postId, id));
     expect(await copies()).toEqual([{ same: true }]);
     const edit = await t.call(g, 'PUT', `/api/posts/${id}`, {
       content: long('Still tired #rpepsilon #rpzeta'),
