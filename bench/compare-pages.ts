@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     serve: { type: 'string' },
     /** Print at most this many differences in full. */
     show: { type: 'string', default: '20' },
+    /** Also this many posts spread over the table: their problem pages (en, ar) and related posts, as the reader and signed out. */
+    problems: { type: 'string', default: '0' },
   },
 });
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -90,9 +92,20 @@ async function setUp(url: string) {
     const inTopic = await db.select({ id: posts.topicId }).from(posts).where(isNotNull(posts.topicId)).limit(1);
     const moodRows = await db.select({ id: moods.id }).from(moods).limit(1);
     const postIds = [...newest.slice(0, 9).map((p) => p.id), ...commented.map((c) => c.id)];
+    const spread = Number(args.problems);
+    const more =
+      spread > 0
+        ? await db
+            .select({ id: posts.id })
+            .from(posts)
+            .where(sql`${posts.id} % greatest(1, (select count(*) from ${posts}) / ${spread}) = 0`)
+            .orderBy(posts.id)
+            .limit(spread)
+        : [];
     return {
       token,
       postIds,
+      morePostIds: more.map((p) => p.id),
       tagIds: tagRows.map((t) => t.id),
       topicIds: topicRows.map((t) => t.id),
       thoughtIds: thoughtRows.map((t) => t.id),
@@ -129,6 +142,10 @@ function pathsFor(ids: Awaited<ReturnType<typeof setUp>>): string[] {
   for (const id of ids.postIds.slice(0, 6)) {
     api.push(`/api/posts/${id}`, `/api/post-comments?post_id=${id}`, `/api/relatedPosts?post_id=${id}`, `/api/schema/post/${id}`);
     api.push(`/api/check-problem-url?id=${id}`);
+  }
+  for (const id of ids.morePostIds) {
+    pages.push(`/problem/${id}`);
+    api.push(`/api/relatedPosts?post_id=${id}`);
   }
   for (const id of ids.tagIds) api.push(`/api/tags/${id}/posts`, `/api/tags/${id}`);
   for (const id of ids.topicIds) api.push(`/api/posts?topic_id=${id}`);

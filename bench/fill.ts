@@ -214,9 +214,9 @@ async function writeBatch(database: Database, batch: GenPost[]) {
     if (tagged.length > 0) {
       const names = [...new Set(tagged.map((t) => t.name))];
       await db.execute(sql`insert into tags (name) select unnest(${p(names)}::text[]) on conflict do nothing`);
-      await db.execute(sql`insert into post_tags (post_id, tag_id)
-        select x.post_id, t.id from unnest(${p(tagged.map((t) => t.postId))}::int[], ${p(tagged.map((t) => t.name.toLocaleLowerCase('und')))}::text[]) as x(post_id, name)
-        join tags t on lower(t.name) = x.name on conflict do nothing`);
+      await db.execute(sql`insert into post_tags (post_id, tag_id, post_language, post_created_at)
+        select x.post_id, t.id, p.language, p.created_at from unnest(${p(tagged.map((t) => t.postId))}::int[], ${p(tagged.map((t) => t.name.toLocaleLowerCase('und')))}::text[]) as x(post_id, name)
+        join tags t on lower(t.name) = x.name join posts p on p.id = x.post_id on conflict do nothing`);
     }
 
     const supports = batch.flatMap((b, i) => b.supporters.map((s) => ({ postId: ids[i], ...s })));

@@ -58,8 +58,8 @@ import { toFeeling } from '../server/modules/feelings/service.ts';
 import { underReview } from '../server/modules/moderation/visibility.ts';
 import { setHidden, setSupport, toggleFavorite } from '../server/modules/posts/actions.ts';
 import { loadRankIds, toAuthor } from '../server/modules/users/service.ts';
+import { throwawayDatabase } from '../tests/helpers/throwaway-database.ts';
 import { autocannon, type Load, run } from './load.ts';
-import { throwawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -21,8 +21,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { throwawayDatabase } from '../tests/helpers/throwaway-database.ts';
 import { autocannon, type Load, run } from './load.ts';
-import { throwawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { run, runMigrations } from 'graphile-worker';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { throwawayDatabase } from './throwaway-database.ts';
+import { throwawayDatabase } from '../tests/helpers/throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: { jobs: { type: 'string', default: '5000' }, txns: { type: 'string', default: '500' } },

@@ -30,7 +30,7 @@ import { tokens, users } from '../db/schema.ts';
 import { buildApp } from '../server/app.ts';
 import { parseConfig } from '../server/config.ts';
 import { hashToken, newToken } from '../server/lib/tokens.ts';
-import { throwawayDatabase } from './throwaway-database.ts';
+import { throwawayDatabase } from '../tests/helpers/throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -29,7 +29,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { ensureReferenceData } from '../db/reference.ts';
 import type { Viewer } from '../server/lib/viewer.ts';
 import { search } from '../server/modules/search/service.ts';
-import { throwawayDatabase } from './throwaway-database.ts';
+import { throwawayDatabase } from '../tests/helpers/throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {

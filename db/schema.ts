@@ -155,6 +155,8 @@ export const posts = pgTable(
     index('posts_user_key_idx').on(t.userId, t.contentKey),
     index('posts_language_feed_idx').on(t.language, t.createdAt.desc(), t.id.desc()),
     index('posts_topic_feed_idx').on(t.topicId, t.createdAt.desc(), t.id.desc()),
+    // A feeling's newest posts in a language, for related posts.
+    index('posts_language_feeling_feed_idx').on(t.language, t.feelingId, t.createdAt.desc(), t.id.desc()),
     // The few posts moderation took out of lists: what a total subtracts from the kept counts (feed/service.ts leftOut).
     index('posts_moderated_idx').on(t.topicId).where(sql`${t.moderation} <> 'visible'`),
   ],
@@ -354,6 +356,11 @@ export const tags = pgTable('tags', { id: serial('id').primaryKey(), name: text(
   uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
 ]);
 
+/**
+ * A post's tags, with the post's language and creation time copied from the post (tagPost writes them with the
+ * tags, on every write of the post): a tag's newest posts in a language are then read from one index, newest
+ * first, however many posts the tag has (relatedPosts).
+ */
 export const postTags = pgTable(
   'post_tags',
   {
@@ -361,8 +368,13 @@ export const postTags = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    postLanguage: text('post_language').notNull(),
+    postCreatedAt: timestamp('post_created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index('post_tags_tag_idx').on(t.tagId, t.postId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tagId] }),
+    index('post_tags_tag_feed_idx').on(t.tagId, t.postLanguage, t.postCreatedAt.desc(), t.postId.desc()),
+  ],
 );
 
 /**

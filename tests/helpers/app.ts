@@ -1,13 +1,12 @@
 /** A real app on a fresh database for API tests: in-memory PGlite, or a throwaway PostgreSQL database. */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { ensureReferenceData } from '../../db/reference.ts';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { type Call, caller } from './api.ts';
 import { testKeyPrefix } from './redis.ts';
+import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,25 +19,10 @@ export interface TestApp {
 }
 
 /** A new empty PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it. */
-export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(): Promise<ThrowawayDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return throwawayDatabase(base, 't');
 }
 
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {

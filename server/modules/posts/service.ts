@@ -2,7 +2,7 @@
  * Reading posts. Every read picks its post ids first, then reads those posts with everything they show in one
  * prepared statement (postsInOrder). Feeds leave out what the viewer hid and keep to their languages.
  */
-import { and, desc, eq, exists, gte, ilike, inArray, isNotNull, ne, not, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, ilike, inArray, isNotNull, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import { TRENDING_DAYS } from '../../../core/limits.ts';
 import type { Post, Tag } from '../../../core/types.ts';
@@ -406,22 +406,55 @@ export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]>
   );
 }
 
-/** Posts sharing a tag, then the feeling, in the same language; at most 6, newest first. */
+/**
+ * The ids of the related posts (relatedPosts) as one prepared statement per kind of viewer: posts sharing a tag with
+ * the source, newest first, then posts of its feeling sharing none, newest first; in its language, at most 6. Each
+ * part reads an index in its order and stops at 6 the viewer sees, so the cost does not grow with the posts of the
+ * language, the tag or the feeling: per tag of the source, its newest posts in the language from post_tags (a post
+ * sharing two tags comes from both and is kept once: the 6 newest of all are among the 6 newest of each of their
+ * tags); then the feeling's newest posts in the language from posts (none when the source has no feeling: `= null`).
+ */
+function relatedIds(db: DbOrTx, signedIn: boolean) {
+  return prepared(db, signedIn ? 'related_posts_viewer' : 'related_posts', (name) => {
+    const source = sql.placeholder('source');
+    const language = sql.placeholder('language');
+    const seen = and(...keepsOf(postRules(signedIn ? sql.placeholder('viewerId') : null)));
+    const byTag = sql`select t.id, t.created_at, 0 as part
+      from ${postTags} s cross join lateral (
+        select ${posts.id}, ${posts.createdAt} from ${postTags} b join ${posts} on ${posts.id} = b.post_id
+        where b.tag_id = s.tag_id and b.post_language = ${language} and b.post_id <> ${source} and ${seen}
+        order by b.post_created_at desc nulls last, b.post_id desc nulls last limit 6) t
+      where s.post_id = ${source}`;
+    const byFeeling = sql`select ${posts.id}, ${posts.createdAt}, 1 from ${posts}
+      where ${posts.language} = ${language} and ${posts.feelingId} = ${sql.placeholder('feeling')} and ${posts.id} <> ${source}
+        and not exists(select 1 from ${postTags} s join ${postTags} b on b.tag_id = s.tag_id where s.post_id = ${source} and b.post_id = ${posts.id})
+        and ${seen}
+      order by ${sql.join(newest, sql`, `)} limit 6`;
+    // A post of two shared tags comes twice from the first part; the second leaves out every post of the first.
+    return db
+      .selectDistinct({ id: sql<number>`r.id`, part: sql`r.part`, createdAt: sql`r.created_at` })
+      .from(sql`(${byTag} union all (${byFeeling})) r`)
+      .orderBy(sql`r.part`, sql`r.created_at desc`, sql`r.id desc`)
+      .limit(6)
+      .prepare(name);
+  });
+}
+
+/** Posts sharing a tag, then the feeling, in the same language; at most 6, newest first (relatedIds). */
 export async function relatedPosts(db: DbOrTx, viewer: Viewer, postId: number): Promise<Post[]> {
   const [source] = await db
     .select({ id: posts.id, feelingId: posts.feelingId, language: posts.language })
     .from(posts)
     .where(eq(posts.id, postId));
   if (!source) throw new NotFound();
-  const sharesTag = sql`exists(select 1 from ${postTags} a join ${postTags} b on a.tag_id = b.tag_id
-    where a.post_id = ${source.id} and b.post_id = ${posts.id})`;
-  const sameFeeling = source.feelingId === null ? sql`false` : eq(posts.feelingId, source.feelingId);
-  const picked = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(ne(posts.id, source.id), eq(posts.language, source.language), or(sharesTag, sameFeeling), ...visibleTo(viewer)))
-    .orderBy(desc(sql`case when ${sharesTag} then 1 else 0 end`), ...newest)
-    .limit(6);
+  // Every related post is in the source's language: the viewer's content languages keep all of them or none.
+  if (viewer.languages && !viewer.languages.includes(source.language)) return [];
+  const picked = await relatedIds(db, viewer.id !== null).execute({
+    source: source.id,
+    language: source.language,
+    feeling: source.feelingId,
+    viewerId: viewer.id,
+  });
   return postsInOrder(db, picked, viewer);
 }
 

@@ -127,7 +127,7 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
       await indexText(tx, 'post', row.id, content);
       if (input.poll) await createPoll(tx, { postId: row.id }, input.poll);
       if (input.topic_id !== undefined) await bumpTopicPosts(tx, input.topic_id, 1);
-      await tagPost(tx, row.id, content);
+      await tagPost(tx, { id: row.id, language, createdAt: row.createdAt }, content);
       await bumpCount(tx, 'post', language, 1);
       await awardPoints(tx, user.id, POINTS.post);
       await awardAchievements(tx, user.id, { type: 'post' });
@@ -168,7 +168,7 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
       await bumpCount(tx, 'post', before.language, -1);
       await bumpCount(tx, 'post', language, 1);
     }
-    await tagPost(tx, id, content);
+    await tagPost(tx, { id, language, createdAt: before.createdAt }, content);
     await queueIfCrisis(tx, crisis, { target: 'post', targetId: id, authorId: user.id });
     return getPost(tx, { id: user.id, locale: user.locale, languages: null }, id);
   });

@@ -8,8 +8,12 @@ import { NotFound } from '../../errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { countTagPosts } from '../posts/service.ts';
 
-/** Replaces the post's tags with the hashtags of its text. */
-export async function tagPost(tx: Tx, postId: number, content: string): Promise<void> {
+/**
+ * Replaces the post's tags with the hashtags of its text. Called on every write of the post's text, which is when
+ * its language may change, so the copies of its language and creation time beside its tags stay the post's.
+ */
+export async function tagPost(tx: Tx, post: { id: number; language: string; createdAt: Date }, content: string): Promise<void> {
+  const postId = post.id;
   await tx.delete(postTags).where(eq(postTags.postId, postId));
   const names = extractHashtags(content);
   if (names.length === 0) return;
@@ -24,7 +28,7 @@ export async function tagPost(tx: Tx, postId: number, content: string): Promise<
     .where(inArray(sql`lower(${tags.name})`, lower));
   await tx
     .insert(postTags)
-    .values(rows.map((r) => ({ postId, tagId: r.id })))
+    .values(rows.map((r) => ({ postId, tagId: r.id, postLanguage: post.language, postCreatedAt: post.createdAt })))
     .onConflictDoNothing();
 }
 

@@ -1,6 +1,7 @@
 /**
- * A PostgreSQL database of a benchmark's own on the server of `adminUrl` (whose user may create databases), so a
- * run never touches the data of the database it was pointed at; `drop()` removes it, connections and all.
+ * A PostgreSQL database of a test's or a benchmark's own on the server of `adminUrl` (whose user may create
+ * databases), so a run never touches the data of the database it was pointed at; `drop()` removes it, connections
+ * and all. The one implementation for both (tests/helpers/app.ts freshPostgres, the bench scripts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
