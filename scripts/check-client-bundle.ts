@@ -1,5 +1,5 @@
 /**
- * After `react-router build`: fails when zod or the ICU message parser reached the browser bundle.
+ * After `react-router build`: fails when zod, the ICU message parser or react-intl reached the browser bundle.
  *
  * - The app may use the API schemas of core/schemas only as types (core/types.ts, app/lib/api/); a value import
  *   anywhere on the client side, even through another module, would ship zod to every page. zod's code reads
@@ -8,6 +8,8 @@
  *   `@formatjs/icu-messageformat-parser` to its `no-parser` entry. A second copy the alias misses, or a new
  *   import path to the parser, would bring back ~10 KB gzip; its error kinds are string constants, kept by
  *   minifiers, that only the parser holds.
+ * - The browser formats with app/lib/intl.tsx (decision 032): react-intl, @formatjs/intl or intl-messageformat
+ *   imported again anywhere would add ~9 KB gzip to every page. Each holds an error text no other code does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,4 +30,11 @@ if (parser.length > 0) {
   console.error(`the ICU message parser is in the client bundle (${parser.join(', ')}): see parserFreeClient in scripts/catalogs.ts.`);
   process.exit(1);
 }
-console.log('client bundle: no zod, no ICU message parser');
+const formatjs = ['FormattedDateTimeRange', 'Error formatting the default message', '__parse must be set'].flatMap(holding);
+if (formatjs.length > 0) {
+  console.error(
+    `react-intl or the FormatJS runtime is in the client bundle (${[...new Set(formatjs)].join(', ')}): import app/lib/intl.tsx.`,
+  );
+  process.exit(1);
+}
+console.log('client bundle: no zod, no ICU message parser, no react-intl');
