@@ -5,7 +5,7 @@
  * @formatjs/intl and intl-messageformat were ~9 KB gzip of every page's first-load JavaScript, mostly for what the
  * app never asks for (string messages, named formats, lists, durations, display names, parts, plural rules).
  *
- * The output is react-intl's to the character and to the React node (intl.test.ts formats every message of every
+ * The output is react-intl's to the character and to the React node (intl.test.tsx formats every message of every
  * catalog both ways): literal parts merge the same way, a tag's function gets its chunks keyed the same way, the
  * same fallbacks apply (the id for a missing or failing message, `String(value)` for a failing number), and the
  * same `Intl` options reach the same constructors (options filtered by the same lists).
