@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { catalogs, parserFreeClient } from './scripts/catalogs.ts';
+import { catalogs } from './scripts/catalogs.ts';
 
 /**
  * The libraries every page runs before it is interactive (decision 026): one chunk, cached across deploys of the
@@ -15,7 +15,7 @@ const VENDOR = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL = /[\\/]app[\\/](root\.tsx|layouts[\\/](language|home|LayoutError)\.tsx)/;
 
 export default defineConfig({
-  plugins: [catalogs(), parserFreeClient(), tailwindcss(), reactRouter()],
+  plugins: [catalogs(), tailwindcss(), reactRouter()],
   environments: {
     client: {
       build: {
