@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { RawIntlProvider } from 'react-intl';
 import {
   isRouteErrorResponse,
   Links,
@@ -15,6 +14,7 @@ import { COOKIE, THEMES, type Theme } from '../core/limits.ts';
 import { getLocale, localizedPath } from '../core/locales.ts';
 import type { User } from '../core/types.ts';
 import type { Route } from './+types/root';
+import { RawIntlProvider } from './lib/intl.tsx';
 import './app.css';
 import { NavigationFeedback } from './components/Navigation.tsx';
 import { ApiError, createApi } from './lib/api.ts';

@@ -3,7 +3,7 @@
  * fallback chain (core/locales.ts catalogChain), compiled to the ICU message AST, and written as one hashed,
  * immutable ES module per language (`/assets/{code}-{hash}.js`), which pages announce in their head and the
  * browser awaits before hydrating: no page carries its catalog in its data, and the browser formats without
- * the ICU parser (its bundle resolves the parser to the `no-parser` entry). The server renders from the same
+ * the ICU parser (app/lib/intl.tsx formats the ASTs, decision 032). The server renders from the same
  * compiled catalogs, bundled into its build.
  *
  * Modules this plugin provides:
@@ -14,7 +14,6 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { catalogChain, getLocale, LOCALE_CODES } from '../core/locales.ts';
@@ -144,25 +143,6 @@ export function catalogs(): Plugin {
         res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
         res.end(asset.source);
       });
-    },
-  };
-}
-
-const require = createRequire(import.meta.url);
-
-/**
- * The browser's bundle formats compiled catalogs only, so it takes FormatJS's parser-free entry instead of the
- * parser (about 40 % of react-intl's weight). Every copy of the package resolves to it: intl-messageformat may
- * carry its own.
- */
-export function parserFreeClient(): Plugin {
-  const noParser = require.resolve('@formatjs/icu-messageformat-parser/no-parser.js');
-  return {
-    name: 'kindred-no-icu-parser',
-    enforce: 'pre',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    resolveId(id) {
-      return id === '@formatjs/icu-messageformat-parser' ? noParser : null;
     },
   };
 }

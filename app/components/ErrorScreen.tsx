@@ -2,9 +2,10 @@
  * What a failed route shows. A 404 is the not-found screen with exactly the SPEC.md texts and the path that
  * was asked for; any other failure says so and offers a retry.
  */
-import { FormattedMessage } from 'react-intl';
+
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';
 import { Button, buttonClass } from './ui/Button.tsx';

@@ -3,7 +3,7 @@
  * not inside it, so landmarks stay top level), footer.
  */
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { CareNotice } from './moderation/CareNotice.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';

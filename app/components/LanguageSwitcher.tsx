@@ -2,8 +2,9 @@
  * The header's language menu: one real link per language by its native name, so every choice is an ordinary
  * link to the same screen in that language. (The button that opens it needs the scripts.)
  */
-import { useIntl } from 'react-intl';
+
 import { getLocale, LOCALES } from '../../core/locales.ts';
+import { useIntl } from '../lib/intl.tsx';
 import { useLanguageSwitch } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { Button } from './ui/Button.tsx';
 
 interface Props {

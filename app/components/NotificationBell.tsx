@@ -2,8 +2,9 @@
  * The bell in the header of every layout: a link to the notifications screen whose accessible name says how many
  * are unseen ("Notifications, 3 new"), with the number drawn beside the icon. It follows the socket (lib/notifications.ts).
  */
-import { useIntl } from 'react-intl';
+
 import { localizedPath } from '../../core/locales.ts';
+import { useIntl } from '../lib/intl.tsx';
 import { useNotificationsWatch } from '../lib/notifications.ts';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';

@@ -5,9 +5,9 @@
  * The author also edits, deletes and switches share, advice and notifications off on the post's own page.
  */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { removeItem, useItem, useToggling } from '../lib/items.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';

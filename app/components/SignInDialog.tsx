@@ -3,10 +3,10 @@
  * guest", and username-or-email with password, in the shared Dialog.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError, type QrCode } from '../lib/api.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useActivePath } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
 import { useQrWatch, useSocketEvent } from '../lib/socket.ts';

@@ -4,8 +4,8 @@
  * code, approved from this one), or to sign out anyway. Accounts with a password sign out directly.
  */
 import { useId } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';
 import { Button, buttonClass } from './ui/Button.tsx';

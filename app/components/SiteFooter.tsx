@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';
 

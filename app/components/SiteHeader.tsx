@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { useUnreadWatch } from '../lib/unread.ts';

@@ -5,9 +5,9 @@
  * other key a paragraph. Writers add paragraphs by adding keys; no code changes.
  */
 import { type ReactNode, useMemo } from 'react';
-import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import type { Messages } from '../lib/i18n.ts';
+import { FormattedMessage, IntlProvider, useIntl } from '../lib/intl.tsx';
 import { groupBlocks, sectionsOf } from '../lib/page-structure.ts';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';

@@ -1,6 +1,6 @@
 /** The shared loading and empty states, so every screen says these things the same way (a failed page is the layout's error boundary). */
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/intl.tsx';
 
 export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (

@@ -1,11 +1,12 @@
 /** The home layout: feeds, moods, topics and thoughts, with a side column about the community. */
-import { FormattedMessage, useIntl } from 'react-intl';
+
 import { Outlet, useMatches } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { Frame } from '../components/Frame.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useItem, useVisible } from '../lib/items.ts';
 import { useSession } from '../lib/session.tsx';
 

@@ -1,9 +1,10 @@
 /** The settings layout: the account's pages with a menu of them beside the content. */
-import { FormattedMessage, useIntl } from 'react-intl';
+
 import { Outlet } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { AppNavLink } from '../components/AppLink.tsx';
 import { Frame } from '../components/Frame.tsx';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useSession } from '../lib/session.tsx';
 
 export { LayoutErrorBoundary as ErrorBoundary, layoutMeta as meta } from './LayoutError.tsx';

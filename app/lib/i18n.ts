@@ -8,9 +8,8 @@
 
 import catalogFiles from 'virtual:kindred/catalog-files';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { DEFAULT_LOCALE } from '../../core/locales.ts';
-import { withCheapKeys } from './intl-cache.ts';
+import { createIntl, type IntlShape } from './intl.tsx';
 
 /** A compiled catalog: each message as its ICU AST, so neither side parses messages while rendering. */
 export type Messages = Record<string, MessageFormatElement[]>;
@@ -78,9 +77,8 @@ export function loadMessages(code: string): Promise<Messages> {
 const intls = new WeakMap<Messages, Map<string, IntlShape>>();
 
 /**
- * One formatter per catalog and language tag, kept: a provider of its own would parse and build every message's
- * formatter again on each server render (a tenth of a page's CPU). Catalogs are kept objects (see `loaded`), so
- * their formatters are too.
+ * One IntlShape per catalog and language tag, kept with the Intl formatters it builds: a provider of its own would
+ * build them again on each server render. Catalogs are kept objects (see `loaded`), so their shapes are too.
  */
 export function intlFor(tag: string, messages: Messages): IntlShape {
   let byTag = intls.get(messages);
@@ -90,7 +88,7 @@ export function intlFor(tag: string, messages: Messages): IntlShape {
   }
   let intl = byTag.get(tag);
   if (!intl) {
-    intl = withCheapKeys(createIntl({ locale: tag, messages, defaultLocale: 'en-US', onError: logIntlError }, createIntlCache()));
+    intl = createIntl({ locale: tag, messages, defaultLocale: 'en-US', onError: logIntlError });
     byTag.set(tag, intl);
   }
   return intl;

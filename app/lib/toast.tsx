@@ -3,8 +3,8 @@
  * arrive translated; errors carry the server's message as given under an "Error" or "Warning" title.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { errorMessage } from '../components/core/errors.ts';
+import { useIntl } from './intl.tsx';
 
 type Kind = 'success' | 'error' | 'warning';
 

@@ -5,9 +5,9 @@
  * in one tab clears the badge in the others.
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { Unread } from '../../core/types.ts';
+import { useIntl } from './intl.tsx';
 import { useSession } from './session.tsx';
 import { useSocketConnect, useSocketEvent } from './socket.ts';
 

@@ -1,5 +1,5 @@
 /** Advice (default layout): the private advice other members sent about the member's posts, newest first, each with a link to its post. */
-import { FormattedMessage, useIntl } from 'react-intl';
+
 import { localizedPath } from '../../core/locales.ts';
 import type { Advice as AdviceItem } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
@@ -8,6 +8,7 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { loaderApi, requireUser } from '../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { required } from '../lib/route-check.ts';

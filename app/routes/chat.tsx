@@ -5,7 +5,6 @@
  * Messages arrive through the page's one socket: the list moves a conversation that got one to the top.
  */
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import type { Conversation, Paged } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
@@ -15,6 +14,7 @@ import { EmptyState } from '../components/Status.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { failed, required } from '../lib/route-check.ts';

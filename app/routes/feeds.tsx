@@ -1,6 +1,5 @@
 /** The feed (home layout): the composer, new-post pill, and problems newest first, a page at a time. */
 
-import { FormattedMessage } from 'react-intl';
 import { useNavigation, useRevalidator } from 'react-router';
 import { COOKIE } from '../../core/limits.ts';
 import { browserLanguages, suggestedLanguages } from '../../core/locales.ts';
@@ -15,6 +14,7 @@ import { TRENDING_SHOWN } from '../layouts/home.tsx';
 import { languageContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { parseCookies } from '../lib/i18n.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';

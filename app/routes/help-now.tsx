@@ -4,9 +4,10 @@
  * JavaScript (the server renders the main country of the interface language and the international directory),
  * kept out of search results: it is a place to be sent to, not a page to be found for words like these.
  */
-import { FormattedMessage } from 'react-intl';
+
 import { CrisisHelp } from '../components/crisis/CrisisHelp.tsx';
 import { PageHeading } from '../components/Status.tsx';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { screenLocale } from '../lib/route-check.ts';
 import type { Route } from './+types/help-now';

@@ -1,9 +1,10 @@
 /** The language choice (default layout): all 37 languages; choosing one shows this app in it from then on. */
-import { FormattedMessage } from 'react-intl';
+
 import { getLocale } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useLanguageSwitch } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { required } from '../lib/route-check.ts';

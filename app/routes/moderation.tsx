@@ -4,7 +4,6 @@
  * page, as the API answers them. The list reloads when the queue changes (socket `moderation:queue`).
  */
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type ModerationAction, SUSPEND_DAYS } from '../../core/moderation.ts';
@@ -18,6 +17,7 @@ import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { serverContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedDate, FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { failed, notFound } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';

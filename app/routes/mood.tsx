@@ -1,5 +1,5 @@
 /** Moods (home layout): the mood composer, a "new moods" pill, and mood cards with reactions and polls. */
-import { FormattedMessage } from 'react-intl';
+
 import { useRevalidator } from 'react-router';
 import { Composer } from '../components/core/Composer.tsx';
 import { MoodCard } from '../components/core/MoodCard.tsx';
@@ -8,6 +8,7 @@ import { CardSkeletons } from '../components/core/Skeleton.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';

@@ -5,7 +5,6 @@
  * every tab (the server's `notifications:seen`).
  */
 import { useEffect, useState } from 'react';
-import { FormattedMessage, FormattedRelativeTime, useIntl } from 'react-intl';
 import { localizedPath } from '../../core/locales.ts';
 import type { Notification } from '../../core/notifications.ts';
 import { AppLink } from '../components/AppLink.tsx';
@@ -13,6 +12,7 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { loaderApi, requireUser } from '../lib/guard.ts';
+import { FormattedMessage, FormattedRelativeTime, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { setUnseen, useNewNotifications, useUnseen } from '../lib/notifications.ts';
 import { secondsFrom, useNow } from '../lib/now.ts';

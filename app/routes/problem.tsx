@@ -4,7 +4,6 @@
  * is a real 404), and the page embeds the post's JSON-LD.
  */
 import { lazy, Suspense, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
@@ -15,6 +14,7 @@ import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { updateItem, useItem, useVisible } from '../lib/items.ts';
 import { useActivePath } from '../lib/language.ts';
 import { excerpt, pageMeta } from '../lib/meta.ts';

@@ -3,7 +3,7 @@
  * whether to appear among the top supporters, and tabs of one's own posts, moods, topics, thoughts, favorites and
  * removed items (issue 16).
  */
-import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
+
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { AchievementList } from '../components/profile/AchievementList.tsx';
@@ -12,6 +12,7 @@ import { TopSupportersSetting } from '../components/profile/TopSupportersSetting
 import { buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { loaderApi, requireUser } from '../lib/guard.ts';
+import { FormattedDate, FormattedMessage, FormattedNumber } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';

@@ -3,13 +3,13 @@
  * the code in as this user (API.md "QR sign-in"). Signed out, it offers the sign-in dialog and stays here.
  */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ErrorAlert } from '../components/core/ErrorAlert.tsx';
 import { SignInDialog } from '../components/SignInDialog.tsx';
 import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { ApiError } from '../lib/api.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useActivePath } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';

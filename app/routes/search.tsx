@@ -5,7 +5,6 @@
  * in, the screen lists the person's recent searches while nothing is asked, each removable, all clearable.
  */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { Form, useNavigation, useRevalidator } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import type { RecentSearch, SearchPage, SearchResult } from '../../core/schemas/search.ts';
@@ -19,6 +18,7 @@ import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { serverContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';

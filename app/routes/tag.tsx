@@ -1,9 +1,10 @@
 /** A tag (default layout): its posts, newest first. The address is checked before entry; a missing tag is a 404. */
-import { FormattedMessage } from 'react-intl';
+
 import { LoadMore } from '../components/LoadMore.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';

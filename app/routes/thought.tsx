@@ -1,11 +1,12 @@
 /** One thought (default layout): the thought and its reactions, related thoughts; the address is checked before entry. */
-import { FormattedMessage } from 'react-intl';
+
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { BackArrow } from '../components/BackArrow.tsx';
 import { ThoughtCard } from '../components/core/ThoughtCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
 import { useActivePath } from '../lib/language.ts';
 import { excerpt, pageMeta } from '../lib/meta.ts';

@@ -1,11 +1,12 @@
 /** Thoughts (home layout): the composer, thoughts with their reaction bar, popular thoughts and top contributors. */
-import { FormattedMessage } from 'react-intl';
+
 import { useRevalidator } from 'react-router';
 import { ThoughtCard } from '../components/core/ThoughtCard.tsx';
 import { ThoughtComposer } from '../components/core/ThoughtComposer.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';

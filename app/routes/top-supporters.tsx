@@ -3,7 +3,7 @@
  * a month picker offering only the months with a ranking (a plain GET form, so it works without JavaScript), and the
  * reader's own place when they are in the month's ranking.
  */
-import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+
 import { Form, useNavigation } from 'react-router';
 import { MONTH_PATTERN } from '../../core/achievements.ts';
 import { localizedPath } from '../../core/locales.ts';
@@ -12,6 +12,7 @@ import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { controlClass } from '../components/ui/Field.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';

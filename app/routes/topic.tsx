@@ -3,7 +3,6 @@
  * rule (it asks check-new-note before opening and shows the time left), the topic's posts, related topics.
  */
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
@@ -17,6 +16,7 @@ import { UnderReview } from '../components/moderation/UnderReview.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';

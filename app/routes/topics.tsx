@@ -1,6 +1,5 @@
 /** Topics (home layout): topic cards with covers, a category filter, trending and latest topics, and "create topic". */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { CreateTopicDialog } from '../components/core/CreateTopicDialog.tsx';
@@ -9,6 +8,7 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { loaderApi } from '../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useActivePath } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';

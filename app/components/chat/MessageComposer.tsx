@@ -4,10 +4,10 @@
  * composing (Japanese, Chinese, Korean…), Enter confirms the composition and sends nothing.
  */
 import { type KeyboardEvent, useRef } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { emitTyping } from '../../lib/socket.ts';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
 import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';

@@ -5,9 +5,9 @@
  * until its reader accepts, declines, or blocks and reports the person.
  */
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { FormattedMessage, FormattedRelativeTime, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Conversation, Message, Paged } from '../../../core/types.ts';
+import { FormattedMessage, FormattedRelativeTime, useIntl } from '../../lib/intl.tsx';
 import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
 import { secondsFrom, useNow } from '../../lib/now.ts';

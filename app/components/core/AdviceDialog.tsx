@@ -3,10 +3,10 @@
  * a refusal keeps the dialog open with the reason, and the text, so nothing written is lost.
  */
 import { useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';

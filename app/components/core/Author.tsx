@@ -3,8 +3,8 @@
  * opens their card (message, block); a signed-out reader is asked to sign in first. The card's code loads on first use.
  */
 import { lazy, Suspense, useState } from 'react';
-import { FormattedRelativeTime } from 'react-intl';
 import type { Feeling, PublicUser } from '../../../core/types.ts';
+import { FormattedRelativeTime } from '../../lib/intl.tsx';
 import { secondsFrom, useNow } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';

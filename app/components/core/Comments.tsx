@@ -1,9 +1,9 @@
 /** A post's comments: oldest first, replies one level deep, votes, and the author's edit and delete. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Comment, Paged } from '../../../core/types.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem, useVisible } from '../../lib/items.ts';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';

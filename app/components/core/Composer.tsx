@@ -5,11 +5,11 @@
  * (ComposerForm) is its own chunk, loaded when a person starts to write: most readers of a feed never open it.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, FormattedRelativeTime } from 'react-intl';
 import { MOOD_THRESHOLD } from '../../../core/limits.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created, NoteCheck } from '../../lib/api.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { FormattedMessage, FormattedRelativeTime } from '../../lib/intl.tsx';
 import { secondsFrom } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';

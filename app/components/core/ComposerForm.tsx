@@ -3,11 +3,11 @@
  * Loaded when a person starts to write. The text is the composer's draft, so closing this form keeps it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created } from '../../lib/api.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { publishing } from '../../lib/own-writes.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';

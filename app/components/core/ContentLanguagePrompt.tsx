@@ -5,10 +5,10 @@
  * cookie also says the question was answered, so it is not asked again on this browser.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { useRouteLoaderData } from 'react-router';
 import { COOKIE } from '../../../core/limits.ts';
 import { getLocale } from '../../../core/locales.ts';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { writePreferenceCookie } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';

@@ -1,8 +1,8 @@
 /** "Create topic": title, description, category and one of the preset covers, in a modal dialog. */
 import { useEffect, useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Category, Topic } from '../../../core/types.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';

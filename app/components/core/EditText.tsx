@@ -3,8 +3,8 @@
  * box open with the server's field message under it and its message in a toast.
  */
 import { useId, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { graphemeLength } from '../../../core/text.ts';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
 import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';

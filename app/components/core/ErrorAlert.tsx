@@ -1,6 +1,6 @@
 /** A failure announced to screen readers at once, under the translated "Error" title (SPEC.md section 8). */
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl.tsx';
 
 export function ErrorAlert({ id, className = 'text-sm', children }: { id?: string; className?: string; children: ReactNode }) {
   return (

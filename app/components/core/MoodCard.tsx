@@ -1,8 +1,8 @@
 /** A mood: its feeling, the short text, reactions (hug, relate, strength, care), its poll, and the author's edit and delete. */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MOOD_INTERACTIONS, MOOD_THRESHOLD } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';

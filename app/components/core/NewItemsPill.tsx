@@ -5,7 +5,7 @@
  * themselves (lib/own-writes).
  */
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { type Published, useOwnWrites } from '../../lib/own-writes.ts';
 import { useRoom, useSocketEvent } from '../../lib/socket.ts';
 import { Button } from '../ui/Button.tsx';

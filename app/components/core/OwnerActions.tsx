@@ -1,6 +1,6 @@
 /** The author's Edit and Delete buttons on their own content; Delete asks first (ConfirmDialog). */
 import { type ReactNode, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { ConfirmDialog } from './dialogs.tsx';
 
 export function OwnerActions({

@@ -5,11 +5,11 @@
  * or block them. Blocking asks first, and then everything of theirs leaves what this page shows.
  */
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
 import type { EarnedAchievement } from '../../../core/schemas/achievements.ts';
 import type { PublicUser } from '../../../core/types.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';

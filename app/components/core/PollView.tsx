@@ -2,8 +2,9 @@
  * A poll: one vote per person, which can be moved to another option or taken back. The vote shows at once in
  * every view of the poll; quick changes are queued and the last one is what the server keeps.
  */
-import { FormattedMessage, FormattedNumber } from 'react-intl';
+
 import type { Poll } from '../../../core/types.ts';
+import { FormattedMessage, FormattedNumber } from '../../lib/intl.tsx';
 import { useItem } from '../../lib/items.ts';
 import { useSession } from '../../lib/session.tsx';
 import { pollVote, useToggle } from '../../lib/toggles.ts';

@@ -2,7 +2,7 @@
  * A row of reactions where each reader holds at most one: choosing another moves it, choosing the same
  * again takes it back. The card owns the state (the item's one state in app/lib/items.ts) and the request.
  */
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 
 const button = buttonClass('ghost', 'action');

@@ -1,8 +1,8 @@
 /** Report something: the translated reasons, an optional note, and the SPEC.md thank-you as a toast. */
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import type { ReportTarget } from '../../lib/api.ts';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../ui/Button.tsx';

@@ -1,5 +1,5 @@
 /** Placeholders in the shape of cards while a list loads, announced once to screen readers. */
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../lib/intl.tsx';
 
 export function CardSkeletons({ count = 3 }: { count?: number }) {
   const intl = useIntl();

@@ -1,9 +1,9 @@
 /** A thought: the text, its reaction bar (one reaction per reader; the same again takes it back), edit and delete for the author. */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Thought } from '../../../core/types.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';

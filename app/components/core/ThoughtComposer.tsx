@@ -1,9 +1,9 @@
 /** Writing a thought: up to 500 characters, with a live counter. */
 import { useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';

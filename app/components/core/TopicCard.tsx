@@ -1,7 +1,8 @@
 /** A topic as a card: its cover, category, title, description and number of posts. */
-import { FormattedMessage } from 'react-intl';
+
 import { localizedPath } from '../../../core/locales.ts';
 import type { Topic } from '../../../core/types.ts';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { UnderReview } from '../moderation/UnderReview.tsx';
 import { Panel } from '../ui/Panel.tsx';

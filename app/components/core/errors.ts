@@ -1,6 +1,7 @@
 /** The message to show for a failed call: the server's own words when it sent any (SPEC.md: errors are shown as given). */
-import type { IntlShape } from 'react-intl';
+
 import { ApiError } from '../../lib/api.ts';
+import type { IntlShape } from '../../lib/intl.tsx';
 
 export function errorMessage(err: unknown, intl: IntlShape): string {
   if (err instanceof ApiError && err.message) return err.message;

@@ -8,7 +8,6 @@
  * (remembered on this device) or the region of their browser languages replaces it, and the picker changes it.
  */
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import {
   COUNTRY_CODES,
   countryFor,
@@ -19,6 +18,7 @@ import {
   LANGUAGE_COUNTRIES,
 } from '../../../core/crisis/helplines.ts';
 import { getLocale } from '../../../core/locales.ts';
+import { FormattedDate, FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 

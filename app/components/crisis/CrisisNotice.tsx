@@ -5,8 +5,8 @@
  * loaded then). It can be dismissed; it comes back only after the text stopped matching and matches again.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { CrisisMatch } from '../../../core/crisis/detect.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { Button } from '../ui/Button.tsx';
 
 const CrisisPanel = lazy(() => import('./CrisisPanel.tsx'));

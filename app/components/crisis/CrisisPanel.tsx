@@ -3,7 +3,7 @@
  * person's country (CrisisHelp), then the way back to their text. Never a block: closing it returns to the text
  * box with everything as it was, and the text can be sent.
  */
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { CrisisHelp } from './CrisisHelp.tsx';

@@ -4,9 +4,9 @@
  * says who sent it.
  */
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { localizedPath } from '../../../core/locales.ts';
 import { HELP_PATH } from '../../../core/moderation.ts';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { AppLink } from '../AppLink.tsx';

@@ -4,8 +4,8 @@
  * the queue changes (the moderators' socket room), so it follows reports and crisis signals as they come.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { localizedPath } from '../../../core/locales.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useModerationWatch, useSocketConnect, useSocketEvent } from '../../lib/socket.ts';
 import { AppNavLink } from '../AppLink.tsx';

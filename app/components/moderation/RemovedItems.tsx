@@ -3,10 +3,10 @@
  * to appeal it once. Self-contained (its first page comes from the page's loader) so a profile tab can hold it.
  */
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { z } from 'zod';
 import type { logEntrySchema, violatingItemSchema } from '../../../core/schemas/moderation.ts';
 import type { Paged } from '../../../core/types.ts';
+import { FormattedDate, FormattedMessage } from '../../lib/intl.tsx';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';

@@ -1,5 +1,5 @@
 /** The author's (and moderators') mark on an item hidden pending review: others no longer see it. */
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl.tsx';
 
 export function UnderReview({ show }: { show: boolean | undefined }) {
   if (!show) return null;

@@ -1,6 +1,7 @@
 /** The profile's achievements: earned ones first in their order, locked ones with the progress toward their goal. */
-import { FormattedMessage, FormattedNumber } from 'react-intl';
+
 import type { Achievement } from '../../../core/schemas/achievements.ts';
+import { FormattedMessage, FormattedNumber } from '../../lib/intl.tsx';
 import { Panel } from '../ui/Panel.tsx';
 
 export function AchievementList({ achievements }: { achievements: Achievement[] }) {

@@ -4,10 +4,10 @@
  * in the Tab order, arrow keys (mirrored in right-to-left pages), Home and End move between tabs, Enter or Space opens one.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Mood, Paged, Post, Thought, Topic } from '../../../core/types.ts';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { useVisible } from '../../lib/items.ts';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';

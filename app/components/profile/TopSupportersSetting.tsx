@@ -1,6 +1,6 @@
 /** Whether one appears in the monthly top supporters (decision 024): saved at once, put back with the reason on failure. */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 

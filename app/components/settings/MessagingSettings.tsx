@@ -4,9 +4,9 @@
  * and confirmed; a refusal puts the control back and says why.
  */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { WhoCanMessage } from '../../../core/schemas/messages.ts';
 import type { MessageSettings, Paged, PublicUser } from '../../../core/types.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';

@@ -5,8 +5,8 @@
  * known after hydration, so the server and the first client render agree (the switch waits, disabled).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { PushSettings as Settings } from '../../lib/api/push.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Loading } from '../Status.tsx';

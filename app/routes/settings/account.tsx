@@ -4,7 +4,6 @@
  * Changing the password signs out every other session, and the screen says so.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { PageHeading } from '../../components/Status.tsx';
@@ -13,6 +12,7 @@ import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';

@@ -1,11 +1,11 @@
 /** Change avatar (settings layout): pick one of the avatars; the header shows it at once. */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';

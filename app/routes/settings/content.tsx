@@ -3,12 +3,12 @@
  * whether their own texts are language-detected. Built on the API.md calls; when they fail, the page fails (route-check `required`).
  */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { LOCALES } from '../../../core/locales.ts';
 import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ApiError, type ContentLanguages } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';

@@ -3,7 +3,6 @@
  * deactivate). The member confirms, and gives their password if they set one.
  */
 import { useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useRevalidator } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
 import { ErrorAlert } from '../../components/core/ErrorAlert.tsx';
@@ -13,6 +12,7 @@ import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useActivePath } from '../../lib/language.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';

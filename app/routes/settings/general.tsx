@@ -1,6 +1,5 @@
 /** General settings (settings layout): theme, interface language, who can message me, and the people I blocked. */
 import { useId, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { THEMES } from '../../../core/limits.ts';
 import { LOCALES } from '../../../core/locales.ts';
 import { PageHeading } from '../../components/Status.tsx';
@@ -9,6 +8,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { controlClass } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { useLanguageSwitch } from '../../lib/language.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { required } from '../../lib/route-check.ts';

@@ -1,9 +1,10 @@
 /** Help (settings layout): where to read how things work, how to reach us, and what to do in a crisis. */
-import { FormattedMessage } from 'react-intl';
+
 import { localizedPath } from '../../../core/locales.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { PageHeading } from '../../components/Status.tsx';
 import { requireUser } from '../../lib/guard.ts';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import type { Route } from './+types/help';

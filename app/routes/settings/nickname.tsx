@@ -1,6 +1,5 @@
 /** Change nickname (settings layout): take a fresh suggestion or write one's own (3–30 characters). */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
@@ -10,6 +9,7 @@ import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';

@@ -5,12 +5,12 @@
  * switch back and says why.
  */
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { NOTIFICATION_TYPES, type NotificationKinds, type NotificationType } from '../../../core/notifications.ts';
 import { PageHeading } from '../../components/Status.tsx';
 import { PushSettings } from '../../components/settings/PushSettings.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { required } from '../../lib/route-check.ts';
 import { useSession } from '../../lib/session.tsx';
