@@ -57,12 +57,27 @@ interface Rss {
   rss: number;
   anon: number;
   file: number;
+  /** Pages the process gave back with madvise(MADV_FREE): still counted in RSS until the kernel needs them. */
+  lazyFree: number;
 }
 
 function readRss(pid: number): Rss {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') };
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  return {
+    rss: kb(status, 'VmRSS'),
+    anon: kb(status, 'RssAnon'),
+    file: kb(status, 'RssFile'),
+    lazyFree: kb(rollup, 'LazyFree'),
+  };
+}
+
+/** CPU seconds (user + system) the process has used: per request it is steadier than req/s on a shared machine. */
+function cpuSeconds(pid: number): number {
+  // The command name in parentheses may hold spaces; the fields after it are fixed (utime and stime are 14 and 15).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 interface Heap {
@@ -148,7 +163,7 @@ try {
   await sleep(12_000);
   await snapshot(child, 'idle after warm-up', `${args.warmup} s of each endpoint, then 12 s quiet`);
 
-  const loads: { name: string; load: Load; peak: Rss; avg: string }[] = [];
+  const loads: { name: string; load: Load; peak: Rss; cpuMs: number; avg: string }[] = [];
   for (const e of endpoints) {
     const pid = child.pid as number;
     let peak = readRss(pid);
@@ -156,11 +171,13 @@ try {
       const now = readRss(pid);
       if (now.rss > peak.rss) peak = now;
     }, 100);
+    const cpuBefore = cpuSeconds(pid);
     const result = await autocannon(e.url, { connections, seconds });
+    const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
     clearInterval(sampler);
-    loads.push({ name: e.name, load: result, peak, avg: load() });
+    loads.push({ name: e.name, load: result, peak, cpuMs, avg: load() });
     say(
-      `${e.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors, peak RSS ${mb(peak.rss)} MB (load ${load()})`,
+      `${e.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${cpuMs.toFixed(2)} ms CPU per request, ${result.errors} errors, peak RSS ${mb(peak.rss)} MB (load ${load()})`,
     );
   }
   await sleep(12_000);
@@ -173,19 +190,21 @@ try {
   console.log(
     `\nnode ${flags.join(' ')} server/main.ts, PostgreSQL, guest cache off, ${connections} connections, ${seconds} s per endpoint\n`,
   );
-  console.log('| when | RSS MB | anon MB | file MB | heap total MB | heap used MB | new space MB | external MB | load avg 1/5/15 |');
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|---|');
+  console.log(
+    '| when | RSS MB | anon MB | file MB | lazy-free MB | heap total MB | heap used MB | new space MB | external MB | load avg 1/5/15 |',
+  );
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
   for (const r of rows) {
     const u = r.heap?.usage;
     console.log(
-      `| ${r.when} | ${mb(r.rss.rss)} | ${mb(r.rss.anon)} | ${mb(r.rss.file)} | ${mb(u?.heapTotal ?? 0)} | ${mb(u?.heapUsed ?? 0)} | ${mb(r.heap?.spaces.new_space ?? 0)} | ${mb(u?.external ?? 0)} | ${r.load} |`,
+      `| ${r.when} | ${mb(r.rss.rss)} | ${mb(r.rss.anon)} | ${mb(r.rss.file)} | ${mb(r.rss.lazyFree)} | ${mb(u?.heapTotal ?? 0)} | ${mb(u?.heapUsed ?? 0)} | ${mb(r.heap?.spaces.new_space ?? 0)} | ${mb(u?.external ?? 0)} | ${r.load} |`,
     );
   }
-  console.log('\n| load | req/s | p99 ms | errors | peak RSS MB | anon MB | load avg 1/5/15 |');
-  console.log('|---|--:|--:|--:|--:|--:|---|');
+  console.log('\n| load | req/s | p99 ms | CPU ms/req | errors | peak RSS MB | anon MB | lazy-free MB | load avg 1/5/15 |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|---|');
   for (const l of loads) {
     console.log(
-      `| ${l.name} | ${l.load.rps.toFixed(0)} | ${l.load.p99} | ${l.load.errors} | ${mb(l.peak.rss)} | ${mb(l.peak.anon)} | ${l.avg} |`,
+      `| ${l.name} | ${l.load.rps.toFixed(0)} | ${l.load.p99} | ${l.cpuMs.toFixed(2)} | ${l.load.errors} | ${mb(l.peak.rss)} | ${mb(l.peak.anon)} | ${mb(l.peak.lazyFree)} | ${l.avg} |`,
     );
   }
   console.log(`\nthe server exited with ${code} on SIGTERM`);
