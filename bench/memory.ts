@@ -9,7 +9,7 @@
  *
  * Steps: a database `memory_<random>` on BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test), migrated and seeded by scripts/seed.ts, filled to --posts by
- * bench/fill.ts when given; the server (server/main.ts) in a child process; RSS after start, after a warm-up and
+ * bench/fill.ts when given; the server (build/app/main.js, as `npm start` runs it) in a child process; RSS after start, after a warm-up and
  * a quiet spell (V8's memory reducer runs ~8 s after activity stops), the peak RSS (sampled every 100 ms) while
  * autocannon loads SSR `GET /` and then `GET /api/posts` for --duration seconds each, and the RSS once it is quiet
  * again. RSS comes from /proc (anonymous and file-backed apart: file-backed is mostly the node binary's code and
@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     posts: { type: 'string', default: '0' },
     /** Replaces the Node flags of the `start` script, e.g. --node-flags='--max-semi-space-size=16'. */
     'node-flags': { type: 'string' },
+    /** Replaces the file the `start` script runs, e.g. --entry=server/main.ts (the sources, through Node's type stripper). */
+    entry: { type: 'string' },
     port: { type: 'string', default: '3890' },
   },
 });
@@ -45,12 +47,12 @@ const load = () =>
     .join(' ');
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
-/** The flags `npm start` gives node: what stands between `node` and `server/main.ts` in the start script. */
-function startFlags(): string[] {
+/** What `npm start` runs: the flags it gives node, and the file it starts (the built server, scripts/build-server.ts). */
+function startCommand(): { flags: string[]; entry: string } {
   const script: string = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts.start;
-  const flags = /\bnode((?:\s+--\S+)*)\s+server\/main\.ts/.exec(script);
-  if (!flags) throw new Error(`cannot find "node … server/main.ts" in the start script: ${script}`);
-  return flags[1].split(/\s+/).filter(Boolean);
+  const command = /\bnode((?:\s+--\S+)*)\s+(\S+\.[jt]s)\b/.exec(script);
+  if (!command) throw new Error(`cannot find "node … <file>" in the start script: ${script}`);
+  return { flags: command[1].split(/\s+/).filter(Boolean), entry: command[2] };
 }
 
 interface Rss {
@@ -108,7 +110,9 @@ async function snapshot(child: ChildProcess, when: string, note?: string) {
 }
 
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const flags = args['node-flags'] === undefined ? startFlags() : args['node-flags'].split(/\s+/).filter(Boolean);
+const start = startCommand();
+const flags = args['node-flags'] === undefined ? start.flags : args['node-flags'].split(/\s+/).filter(Boolean);
+const entry = args.entry ?? start.entry;
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(args.duration);
@@ -126,8 +130,8 @@ try {
     await run(process.execPath, [`${root}bench/fill.ts`, '--posts', args.posts, '--database-url', database.url]);
   }
 
-  say(`node ${flags.join(' ')} server/main.ts`);
-  child = spawn(process.execPath, [...flags, '--import', `${root}bench/memory-probe.js`, 'server/main.ts'], {
+  say(`node ${flags.join(' ')} ${entry}`);
+  child = spawn(process.execPath, [...flags, '--import', `${root}bench/memory-probe.js`, entry], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
@@ -187,9 +191,7 @@ try {
   const code = await exited;
   child = undefined;
 
-  console.log(
-    `\nnode ${flags.join(' ')} server/main.ts, PostgreSQL, guest cache off, ${connections} connections, ${seconds} s per endpoint\n`,
-  );
+  console.log(`\nnode ${flags.join(' ')} ${entry}, PostgreSQL, guest cache off, ${connections} connections, ${seconds} s per endpoint\n`);
   console.log(
     '| when | RSS MB | anon MB | file MB | lazy-free MB | heap total MB | heap used MB | new space MB | external MB | load avg 1/5/15 |',
   );
