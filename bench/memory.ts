@@ -9,7 +9,7 @@
  *
  * Steps: a database `memory_<random>` on BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test), migrated and seeded by scripts/seed.ts, filled to --posts by
- * bench/fill.ts when given; the server (server/main.ts) in a child process; RSS after start, after a warm-up and
+ * bench/fill.ts when given; the server (build/app/main.js, as `npm start` runs it) in a child process; RSS after start, after a warm-up and
  * a quiet spell (V8's memory reducer runs ~8 s after activity stops), the peak RSS (sampled every 100 ms) while
  * autocannon loads SSR `GET /` and then `GET /api/posts` for --duration seconds each, and the RSS once it is quiet
  * again. RSS comes from /proc (anonymous and file-backed apart: file-backed is mostly the node binary's code and
@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     posts: { type: 'string', default: '0' },
     /** Replaces the Node flags of the `start` script, e.g. --node-flags='--max-semi-space-size=16'. */
     'node-flags': { type: 'string' },
+    /** Replaces the file the `start` script runs, e.g. --entry=server/main.ts (the sources, through Node's type stripper). */
+    entry: { type: 'string' },
     port: { type: 'string', default: '3890' },
   },
 });
@@ -45,24 +47,39 @@ const load = () =>
     .join(' ');
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
-/** The flags `npm start` gives node: what stands between `node` and `server/main.ts` in the start script. */
-function startFlags(): string[] {
+/** What `npm start` runs: the flags it gives node, and the file it starts (the built server, scripts/build-server.ts). */
+function startCommand(): { flags: string[]; entry: string } {
   const script: string = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts.start;
-  const flags = /\bnode((?:\s+--\S+)*)\s+server\/main\.ts/.exec(script);
-  if (!flags) throw new Error(`cannot find "node … server/main.ts" in the start script: ${script}`);
-  return flags[1].split(/\s+/).filter(Boolean);
+  const command = /\bnode((?:\s+--\S+)*)\s+(\S+\.[jt]s)\b/.exec(script);
+  if (!command) throw new Error(`cannot find "node … <file>" in the start script: ${script}`);
+  return { flags: command[1].split(/\s+/).filter(Boolean), entry: command[2] };
 }
 
 interface Rss {
   rss: number;
   anon: number;
   file: number;
+  /** Pages the process gave back with madvise(MADV_FREE): still counted in RSS until the kernel needs them. */
+  lazyFree: number;
 }
 
 function readRss(pid: number): Rss {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') };
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  return {
+    rss: kb(status, 'VmRSS'),
+    anon: kb(status, 'RssAnon'),
+    file: kb(status, 'RssFile'),
+    lazyFree: kb(rollup, 'LazyFree'),
+  };
+}
+
+/** CPU seconds (user + system) the process has used: per request it is steadier than req/s on a shared machine. */
+function cpuSeconds(pid: number): number {
+  // The command name in parentheses may hold spaces; the fields after it are fixed (utime and stime are 14 and 15).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 interface Heap {
@@ -93,7 +110,9 @@ async function snapshot(child: ChildProcess, when: string, note?: string) {
 }
 
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const flags = args['node-flags'] === undefined ? startFlags() : args['node-flags'].split(/\s+/).filter(Boolean);
+const start = startCommand();
+const flags = args['node-flags'] === undefined ? start.flags : args['node-flags'].split(/\s+/).filter(Boolean);
+const entry = args.entry ?? start.entry;
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(args.duration);
@@ -111,8 +130,8 @@ try {
     await run(process.execPath, [`${root}bench/fill.ts`, '--posts', args.posts, '--database-url', database.url]);
   }
 
-  say(`node ${flags.join(' ')} server/main.ts`);
-  child = spawn(process.execPath, [...flags, '--import', `${root}bench/memory-probe.js`, 'server/main.ts'], {
+  say(`node ${flags.join(' ')} ${entry}`);
+  child = spawn(process.execPath, [...flags, '--import', `${root}bench/memory-probe.js`, entry], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
@@ -148,7 +167,7 @@ try {
   await sleep(12_000);
   await snapshot(child, 'idle after warm-up', `${args.warmup} s of each endpoint, then 12 s quiet`);
 
-  const loads: { name: string; load: Load; peak: Rss; avg: string }[] = [];
+  const loads: { name: string; load: Load; peak: Rss; cpuMs: number; avg: string }[] = [];
   for (const e of endpoints) {
     const pid = child.pid as number;
     let peak = readRss(pid);
@@ -156,11 +175,13 @@ try {
       const now = readRss(pid);
       if (now.rss > peak.rss) peak = now;
     }, 100);
+    const cpuBefore = cpuSeconds(pid);
     const result = await autocannon(e.url, { connections, seconds });
+    const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
     clearInterval(sampler);
-    loads.push({ name: e.name, load: result, peak, avg: load() });
+    loads.push({ name: e.name, load: result, peak, cpuMs, avg: load() });
     say(
-      `${e.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors, peak RSS ${mb(peak.rss)} MB (load ${load()})`,
+      `${e.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${cpuMs.toFixed(2)} ms CPU per request, ${result.errors} errors, peak RSS ${mb(peak.rss)} MB (load ${load()})`,
     );
   }
   await sleep(12_000);
@@ -170,22 +191,22 @@ try {
   const code = await exited;
   child = undefined;
 
+  console.log(`\nnode ${flags.join(' ')} ${entry}, PostgreSQL, guest cache off, ${connections} connections, ${seconds} s per endpoint\n`);
   console.log(
-    `\nnode ${flags.join(' ')} server/main.ts, PostgreSQL, guest cache off, ${connections} connections, ${seconds} s per endpoint\n`,
+    '| when | RSS MB | anon MB | file MB | lazy-free MB | heap total MB | heap used MB | new space MB | external MB | load avg 1/5/15 |',
   );
-  console.log('| when | RSS MB | anon MB | file MB | heap total MB | heap used MB | new space MB | external MB | load avg 1/5/15 |');
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|---|');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
   for (const r of rows) {
     const u = r.heap?.usage;
     console.log(
-      `| ${r.when} | ${mb(r.rss.rss)} | ${mb(r.rss.anon)} | ${mb(r.rss.file)} | ${mb(u?.heapTotal ?? 0)} | ${mb(u?.heapUsed ?? 0)} | ${mb(r.heap?.spaces.new_space ?? 0)} | ${mb(u?.external ?? 0)} | ${r.load} |`,
+      `| ${r.when} | ${mb(r.rss.rss)} | ${mb(r.rss.anon)} | ${mb(r.rss.file)} | ${mb(r.rss.lazyFree)} | ${mb(u?.heapTotal ?? 0)} | ${mb(u?.heapUsed ?? 0)} | ${mb(r.heap?.spaces.new_space ?? 0)} | ${mb(u?.external ?? 0)} | ${r.load} |`,
     );
   }
-  console.log('\n| load | req/s | p99 ms | errors | peak RSS MB | anon MB | load avg 1/5/15 |');
-  console.log('|---|--:|--:|--:|--:|--:|---|');
+  console.log('\n| load | req/s | p99 ms | CPU ms/req | errors | peak RSS MB | anon MB | lazy-free MB | load avg 1/5/15 |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|---|');
   for (const l of loads) {
     console.log(
-      `| ${l.name} | ${l.load.rps.toFixed(0)} | ${l.load.p99} | ${l.load.errors} | ${mb(l.peak.rss)} | ${mb(l.peak.anon)} | ${l.avg} |`,
+      `| ${l.name} | ${l.load.rps.toFixed(0)} | ${l.load.p99} | ${l.cpuMs.toFixed(2)} | ${l.load.errors} | ${mb(l.peak.rss)} | ${mb(l.peak.anon)} | ${mb(l.peak.lazyFree)} | ${l.avg} |`,
     );
   }
   console.log(`\nthe server exited with ${code} on SIGTERM`);

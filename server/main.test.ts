@@ -1,4 +1,8 @@
-/** The process as `npm start` runs it: first start seeds, SIGTERM ends cleanly, a restart keeps the data. */
+/**
+ * The process as `npm start` runs it (the built server, build/app/main.js, rebuilt here from the sources under
+ * test): first start seeds, SIGTERM ends cleanly, a restart keeps the data, and it finds its files (migrations,
+ * locales, public/) from the bundle's place.
+ */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +15,10 @@ const port = 3300 + Math.floor(Math.random() * 500);
 
 beforeAll(() => {
   if (!existsSync(join(root, 'build/server/index.js'))) execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+  execFileSync(process.execPath, ['scripts/build-server.ts'], { cwd: root, stdio: 'ignore' });
 }, 120_000);
+
+const entry = 'build/app/main.js';
 
 interface Started {
   child: ChildProcess;
@@ -22,7 +29,7 @@ interface Started {
 
 function start(): Started {
   let out = '';
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -75,6 +82,10 @@ describe('server process', () => {
     expect(second.output()).not.toContain('demo content seeded');
     const me = await fetch(`http://127.0.0.1:${port}/api/get/data/user`, { headers: { authorization: `Bearer ${guest.token}` } });
     expect(me.status).toBe(200);
+    // A page in another language: its catalog is read from locales/ beside the sources, not beside the bundle.
+    const page = await fetch(`http://127.0.0.1:${port}/de`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html lang="de"');
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);
   }, 90_000);
@@ -82,7 +93,7 @@ describe('server process', () => {
   it('refuses a bad configuration value, naming it', () => {
     let message = '';
     try {
-      execFileSync(process.execPath, ['server/main.ts'], { cwd: root, env: { ...process.env, PORT: 'not-a-port' }, stdio: 'pipe' });
+      execFileSync(process.execPath, [entry], { cwd: root, env: { ...process.env, PORT: 'not-a-port' }, stdio: 'pipe' });
     } catch (err) {
       message = String((err as { stderr: Buffer }).stderr);
     }

@@ -14,13 +14,23 @@ export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-  /** The body compressed, by content-encoding, made on first demand: compressing a page costs more than rendering it. */
-  encoded?: Map<string, Buffer>;
+  /**
+   * The body compressed, by content-encoding, made on first demand (compressing a page costs more than rendering
+   * it) by GuestCache.encoded, which keeps it counted toward the cache's bound.
+   */
+  readonly encoded?: ReadonlyMap<string, Buffer>;
+}
+
+/** What an entry holds in memory: its body and every compressed copy of it. */
+function bytesOf(response: CachedResponse): number {
+  let bytes = response.body.length;
+  for (const copy of response.encoded?.values() ?? []) bytes += copy.length;
+  return Math.max(1, bytes);
 }
 
 export interface GuestCacheOptions {
   ttlMs: number;
-  /** Upper bound of the bodies kept, in bytes; the least recently used entries go first. */
+  /** Upper bound of the bodies and their compressed copies kept, in bytes; the least recently used entries go first. */
   maxBytes: number;
   /** The clock entries expire by, in milliseconds; tests move it instead of sleeping. */
   now?: () => number;
@@ -36,7 +46,7 @@ export class GuestCache {
   constructor(options: GuestCacheOptions) {
     this.#entries = new LRUCache<string, CachedResponse>({
       maxSize: options.maxBytes,
-      sizeCalculation: (response) => Math.max(1, response.body.length),
+      sizeCalculation: bytesOf,
       ttl: options.ttlMs,
       // With an injected clock, read it on every check rather than lru-cache's once-per-millisecond reading.
       ttlResolution: options.now ? 0 : 1,
@@ -71,6 +81,22 @@ export class GuestCache {
       if (keep) this.#entries.set(key, response);
       settle(keep ? response : null);
     };
+  }
+
+  /**
+   * The body of `response` (the entry of `key`) compressed as `encoding`: the kept copy, or one made by `compress`
+   * and kept with the entry. lru-cache measures an entry when it is set, so the copy goes into a new entry set in
+   * place of the old one, keeping its time to live; it is not kept when the entry was cleared or replaced meanwhile.
+   */
+  encoded(key: string, response: CachedResponse, encoding: string, compress: (body: Buffer) => Buffer): Buffer {
+    const kept = response.encoded?.get(encoding);
+    if (kept) return kept;
+    const made = compress(response.body);
+    if (this.#entries.peek(key) === response) {
+      const encoded = new Map(response.encoded).set(encoding, made);
+      this.#entries.set(key, { ...response, encoded }, { noUpdateTTL: true });
+    }
+    return made;
   }
 
   clear(): void {

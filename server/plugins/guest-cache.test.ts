@@ -329,6 +329,52 @@ describe('GuestCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('counts the compressed copies it keeps toward its size, without renewing the entry', () => {
+    let now = 1_000;
+    const cache = new GuestCache({ ttlMs: 30, maxBytes: 10, now: () => now });
+    cache.begin('a')(response('1234'));
+    cache.begin('b')(response('5678'));
+    const b = cache.get('b');
+    if (!b) throw new Error('b was not kept');
+    const compressed: string[] = [];
+    const compress = (body: Buffer) => {
+      compressed.push(body.toString());
+      return Buffer.from('zzz');
+    };
+    now += 20;
+    expect(cache.encoded('b', b, 'gzip', compress).toString()).toBe('zzz');
+    // 4 + 4 + 3 bytes pass the bound of 10: `a`, the least recently used, goes.
+    expect(cache.get('a')).toBeUndefined();
+    const kept = cache.get('b');
+    expect(kept?.body.toString()).toBe('5678');
+    expect(kept?.encoded?.get('gzip')?.toString()).toBe('zzz');
+    expect(cache.encoded('b', kept ?? b, 'gzip', compress).toString()).toBe('zzz');
+    expect(compressed).toEqual(['5678']);
+    // The copy did not restart the entry's time to live.
+    now += 11;
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('hands out a compressed copy of an entry cleared meanwhile without keeping it', () => {
+    const cache = new GuestCache({ ttlMs: 1000, maxBytes: 1000 });
+    cache.begin('a')(response('1234'));
+    const a = cache.get('a');
+    if (!a) throw new Error('a was not kept');
+    cache.clear();
+    expect(cache.encoded('a', a, 'br', () => Buffer.from('z')).toString()).toBe('z');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops an entry whose compressed copies make it larger than the whole cache', () => {
+    const cache = new GuestCache({ ttlMs: 1000, maxBytes: 6 });
+    cache.begin('a')(response('1234'));
+    const a = cache.get('a');
+    if (!a) throw new Error('a was not kept');
+    expect(cache.encoded('a', a, 'br', () => Buffer.from('xyz')).toString()).toBe('xyz');
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('does not keep a body larger than the whole cache, but hands it to the waiters', async () => {
     const cache = new GuestCache({ ttlMs: 1000, maxBytes: 4 });
     expect(await filledForWaiter(cache, 'big', '12345')).toBe('12345');

@@ -82,19 +82,14 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
-function replay(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+function replay(cache: GuestCache, key: string, request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
   // The Vary the request's own hooks named (its language's inputs) stays; the encoding is chosen here.
   reply.code(cached.status).headers(cached.headers).header('x-guest-cache', 'hit');
   varyOn(reply, ['accept-encoding']);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   const { body } = cached;
   if (!encoding || body.length < 1024) return reply.send(body);
-  cached.encoded ??= new Map();
-  let encoded = cached.encoded.get(encoding);
-  if (!encoded) {
-    encoded = compressors[encoding](body);
-    cached.encoded.set(encoding, encoded);
-  }
+  const encoded = cache.encoded(key, cached, encoding, compressors[encoding]);
   // @fastify/compress leaves a response that already has a content-encoding alone.
   return reply.header('content-encoding', encoding).send(encoded);
 }
@@ -142,7 +137,7 @@ export default fp(
       const key = keyOf(request);
       if (key === null) return;
       const cached = cache.get(key);
-      if (cached) return replay(request, reply, cached);
+      if (cached) return replay(cache, key, request, reply, cached);
       const pending = cache.pending(key);
       if (!pending) {
         // Claimed before any await, so the concurrent requests behind this one find the fill under way.
@@ -150,7 +145,7 @@ export default fp(
         return;
       }
       const filled = await Promise.race([pending, sleep(WAIT_MS, null, { ref: false })]);
-      if (filled) return replay(request, reply, filled);
+      if (filled) return replay(cache, key, request, reply, filled);
     };
     // A route hook, added after the rate limiter's (registered earlier), so kept answers still count against it.
     app.addHook('onRoute', (route) => {
