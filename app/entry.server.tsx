@@ -44,9 +44,9 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 /**
  * The bytes of each page rendered here, by the Response that carries its status and headers (whose own body is
- * empty): server/plugins/web.ts sends them as one buffer. A page has no data that arrives after its loaders (no
- * deferred values: every loader awaits its reads), so nothing is gained by streaming it, and the stream cost
- * CPU on every page: React's chunks went through a PassThrough, a web ReadableStream and back to a Node stream.
+ * empty): server/plugins/web.ts sends them as one buffer with its length. A page has no data that arrives after its
+ * loaders (every loader awaits its reads), so streaming it only sent the same document in pieces, through a
+ * PassThrough, a web ReadableStream and a Node stream again (docs/decisions/035).
  */
 const bodies = new WeakMap<Response, Buffer>();
 

@@ -4,7 +4,7 @@
  * spent on them (/proc/<pid>/stat), which other work on a shared machine disturbs far less than req/s.
  *
  *   node bench/ssr-cpu.ts --url postgres://…/bench_x [--path /] [--requests 2000] [--connections 50] [--rounds 2]
- *     [--signed-in] [--node-flags=--cpu-prof]
+ *     [--signed-in] [--token <the reader a former run printed>] [--root <checkout>] [--node-flags=--cpu-prof]
  *
  * The database must hold bench/fill.ts's data (`node bench/fill.ts --posts 20000 --database-url …`).
  */
