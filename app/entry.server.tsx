@@ -1,7 +1,3 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-router';
 import { type ServerContext, serverContext } from './lib/context.ts';
@@ -46,6 +42,18 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/**
+ * The bytes of each page rendered here, by the Response that carries its status and headers (whose own body is
+ * empty): server/plugins/web.ts sends them as one buffer with its length. A page has no data that arrives after its
+ * loaders (every loader awaits its reads), so streaming it only sent the same document in pieces, through a
+ * PassThrough, a web ReadableStream and a Node stream again (docs/decisions/035).
+ */
+const bodies = new WeakMap<Response, Buffer>();
+
+export function renderedBody(response: Response): Buffer | undefined {
+  return bodies.get(response);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -59,26 +67,40 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // The status as it stood when the shell was ready, as when the page was streamed from that moment: an error in
+    // a part rendered after it (a Suspense boundary the browser then renders) is logged, the page stays whole.
+    let status = responseStatusCode;
+    const chunks: Buffer[] = [];
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // What React's pipe() uses of a Node writable: write, end, on. The chunks are kept as they come.
+    const sink = {
+      write(chunk: Uint8Array | string) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        return true;
+      },
+      end() {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        const response = new Response(null, { headers: responseHeaders, status });
+        bodies.set(response, Buffer.concat(chunks));
+        resolve(response);
+      },
+      on() {
+        return sink;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [readyOption]() {
+      onShellReady() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        status = responseStatusCode;
+      },
+      // Everything, the inline loader data's scripts included, in one piece.
+      onAllReady() {
+        pipe(sink as unknown as NodeJS.WritableStream);
       },
       onShellError(error: unknown) {
         reject(error);

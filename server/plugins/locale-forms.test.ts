@@ -103,6 +103,35 @@ describe('Vary', () => {
       expect(varyOf(await get('/mood', `ar.${APP_HOST}`, { 'accept-language': 'de' }))).toEqual(['cookie']);
     }
   });
+
+  it('names Accept-Language on every language’s feed while the visitor has not chosen content languages, kept copies included', async () => {
+    const asks = { 'accept-language': 'de, fr;q=0.8' };
+    const chose = { ...asks, cookie: 'content_languages=de' };
+    for (let i = 0; i < 2; i++) {
+      for (const [url, host] of [
+        ['/ar', 'localhost'],
+        ['/ar/', 'localhost'],
+        ['/ar.data', 'localhost'],
+        ['/', `ja.${APP_HOST}`],
+        ['/_.data', `ja.${APP_HOST}`],
+      ]) {
+        const res = await get(url, host, asks);
+        expect({ url, host, status: res.statusCode, vary: varyOf(res) }).toEqual({
+          url,
+          host,
+          status: 200,
+          vary: ['accept-language', 'cookie'],
+        });
+        expect({ url, host, vary: varyOf(await get(url, host, chose)) }).toEqual({ url, host, vary: ['cookie'] });
+      }
+      // The prompt is the page's: its boxes are the browser's languages.
+      expect((await get('/ar', 'localhost', asks)).body).toContain('<span lang="de">Deutsch</span>');
+      expect(varyOf(await get('/ar/mood', 'localhost', asks))).toEqual(['cookie']);
+      // A data request is in the language of the page it is for, as that page is.
+      expect(varyOf(await get('/ar/mood.data', 'localhost', asks))).toEqual(['cookie']);
+      expect(varyOf(await get('/mood.data', 'localhost', chose))).toEqual(['accept-language', 'cookie']);
+    }
+  });
 });
 
 describe('page metadata', () => {

@@ -35,7 +35,11 @@ interface ServerContextValue {
   nonce: string;
 }
 
-type EntryModule = { createLoadContext(value: ServerContextValue): RouterContextProvider };
+type EntryModule = {
+  createLoadContext(value: ServerContextValue): RouterContextProvider;
+  /** The bytes of a page app/entry.server.tsx rendered, which its Response's body does not carry. */
+  renderedBody(response: Response): Buffer | undefined;
+};
 
 export interface WebOptions {
   mode: WebMode;
@@ -132,7 +136,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
 
   // One handler per build (in development the build changes with every edit).
   let current: { build: ServerBuild; handle: ReturnType<typeof reactRouter.createRequestHandler> } | null = null;
-  async function render(visitor: FastifyRequest, res: ServerResponse): Promise<Response> {
+  async function render(visitor: FastifyRequest, res: ServerResponse): Promise<{ response: Response; body?: Buffer }> {
     try {
       const [build, router] = await Promise.all([getBuild(), getRouter()]);
       if (current?.build !== build) current = { build, handle: router.createRequestHandler(build, opts.mode) };
@@ -142,10 +146,11 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       // The in-process API calls of this page take the user its own request was authenticated as (lib/page-session.ts).
       const kept =
         visitor.authVia === 'cookie' && visitor.user && visitor.authToken ? { token: visitor.authToken, user: visitor.user } : null;
-      return await pageSession.run({ kept }, () => handle(request, context));
+      const response = await pageSession.run({ kept }, () => handle(request, context));
+      return { response, body: (build.entry.module as unknown as EntryModule).renderedBody(response) };
     } catch (err) {
       app.log.error({ err }, 'page rendering failed');
-      return new Response('Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return { response: new Response('Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } }) };
     }
   }
 
@@ -157,11 +162,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     // A page's own writes (form actions) reach the API in-process, whose routes clear the guest cache themselves.
     const config = { rateLimit: false, guestCache: opts.mode === 'production', changesGuestView: false } as const;
     // Before the guest cache's lookup, so a kept copy goes out with it too. Every page reads the visitor's cookies
-    // (session, theme, language); a page whose host and path name no language is in the one Accept-Language asks for.
+    // (session, theme, language); a page whose host and path name no language is in the one Accept-Language asks for,
+    // and every language's feed offers a visitor who has not chosen their content languages the browser's ones.
     const vary = async (request: FastifyRequest, reply: FastifyReply) => {
-      const pathname = request.url.split('?')[0];
+      const pathname = pagePath(request.url.split('?')[0]);
       const negotiated = !localeFromHost(request.headers.host, opts.appHost) && !localeFromPath(pathname);
-      varyOn(reply, negotiated ? ['Cookie', 'Accept-Language'] : ['Cookie']);
+      const asks = request.cookies[COOKIE.contentLanguages] === undefined && isFeedPath(pathname);
+      varyOn(reply, negotiated || asks ? ['Cookie', 'Accept-Language'] : ['Cookie']);
     };
     scope.all('/*', { schema: { hide: true }, config, onRequest: vary }, async (request, reply) => {
       const { raw: req } = request;
@@ -172,15 +179,37 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         reply.hijack();
         // A hijacked reply skips the onSend hooks, among them auth's private, no-store for a signed-in page.
         if (request.user) res.setHeader('cache-control', 'private, no-store');
-        assets(req, res, () => void render(request, res).then((response) => sendResponse(res, response)));
+        assets(
+          req,
+          res,
+          () =>
+            void render(request, res).then(({ response, body }) =>
+              sendResponse(res, body ? new Response(new Uint8Array(body), response) : response),
+            ),
+        );
         return;
       }
-      const response = await render(request, res);
-      if (!request.guestCacheFill) return reply.send(response);
+      const { response, body } = await render(request, res);
       // The guest cache keeps whole bodies.
+      if (!body && !request.guestCacheFill) return reply.send(response);
       reply.code(response.status);
       for (const [name, value] of response.headers) reply.header(name, value);
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      return reply.send(body ?? Buffer.from(await response.arrayBuffer()));
     });
   });
+}
+
+/** The page a path asks for: a data request's (`/ar.data`, `/_.data`) read as React Router reads it. */
+export function pagePath(pathname: string): string {
+  return pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.replace(/\.data$/, '');
+}
+
+/**
+ * The feed of a language (app/routes.ts: the index route under the optional language segment): the page whose
+ * language prompt offers the languages of Accept-Language (app/routes/feeds.tsx).
+ */
+export function isFeedPath(path: string): boolean {
+  const prefix = localeFromPath(path);
+  const rest = prefix ? path.slice(prefix.length + 1) : path;
+  return rest === '' || rest === '/';
 }
