@@ -7,7 +7,6 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import webPush from 'web-push';
 import { localizedPath } from '../../../core/locales.ts';
 import type { NotificationType } from '../../../core/notifications.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -97,6 +96,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 type Outcome = 'sent' | 'gone' | 'failed';
 
 async function sendOne(deps: PushDeps, sub: { endpoint: string; p256dh: string; auth: string }, json: string, payload: PushPayload) {
+  // web-push is loaded with the first push, not at start (decision 033's idle memory).
+  const { default: webPush } = await import('web-push');
   const details = webPush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, json, {
     TTL: TTL_SECONDS,
     urgency: urgencyOf(payload.type),

@@ -4,7 +4,6 @@
  * only the first insert land, and both then read that one back, so every process signs with the same key.
  */
 import { eq } from 'drizzle-orm';
-import webPush from 'web-push';
 import type { DbOrTx } from '../../../db/client.ts';
 import { vapidKeys } from '../../../db/schema.ts';
 import type { Config } from '../../config.ts';
@@ -33,6 +32,8 @@ export async function loadVapid(
   }
   const [kept] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1));
   if (kept) return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
+  // web-push is loaded when first needed, not at start (decision 033's idle memory).
+  const { default: webPush } = await import('web-push');
   const made = webPush.generateVAPIDKeys();
   await db.insert(vapidKeys).values({ id: 1, publicKey: made.publicKey, privateKey: made.privateKey }).onConflictDoNothing();
   const [row] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1));

@@ -3,7 +3,6 @@
  * collects a session token for the approving user exactly once. Only the code's SHA-256 digest is stored.
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { qrLogins } from '../../../db/schema.ts';
 import { AppError, NotFound } from '../../errors.ts';
@@ -45,6 +44,8 @@ export async function createQr(db: Db, origin: string, now = new Date()): Promis
   await db.delete(qrLogins).where(lt(qrLogins.expiresAt, new Date(now.getTime() - QR_PURGE_AFTER_MS)));
   await db.insert(qrLogins).values({ tokenHash, expiresAt });
   const url = `${origin.replace(/\/$/, '')}${qrPath(token)}`;
+  // Loaded on the first QR code, not at start: most processes never draw one (decision 033's idle memory).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { token, tokenHash, url, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresAt };
 }
