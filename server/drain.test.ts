@@ -5,7 +5,7 @@
  * refused (no byte of an answer) but, once answered, must be answered completely; the log must hold no pool error and
  * the process must exit 0. The load lasts about a second per engine, so the test stays short.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE } from '../core/limits.ts';
 import { freshPostgres } from '../tests/helpers/app.ts';
+import { spawnServer } from '../tests/helpers/server-process.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = 48;
@@ -64,33 +65,19 @@ function get(agent: http.Agent, base: URL, path: string, headers: Record<string,
 
 async function startServer(env: Record<string, string>) {
   const port = 4400 + Math.floor(Math.random() * 500);
-  let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      REDIS_URL: '',
-      // Every request reaches the database, as a signed-in reader's does.
-      GUEST_CACHE_SECONDS: '0',
-      RATE_LIMIT_MAX: '1000000',
-      ...env,
-    },
+  const server = spawnServer('server/main.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    REDIS_URL: '',
+    // Every request reaches the database, as a signed-in reader's does.
+    GUEST_CACHE_SECONDS: '0',
+    RATE_LIMIT_MAX: '1000000',
+    ...env,
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
-    const read = (d: Buffer) => {
-      out += d;
-      if (out.includes('Server listening at')) resolve();
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-  });
-  return { child, exited, base: new URL(`http://127.0.0.1:${port}`), output: () => out };
+  await server.listening;
+  return { ...server, base: new URL(`http://127.0.0.1:${port}`) };
 }
 
 async function loadThroughSigterm(env: Record<string, string>) {

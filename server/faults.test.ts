@@ -5,7 +5,7 @@
  * finish. Needs TEST_DATABASE_URL and REDIS_URL (skipped with a warning without them, an error on CI) and the
  * production build.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -14,6 +14,7 @@ import en from '../locales/en.json' with { type: 'json' };
 import { freshPostgres, openTestDatabase } from '../tests/helpers/app.ts';
 import { type FaultProxy, faultProxy } from '../tests/helpers/fault-proxy.ts';
 import { redisUrl, testKeyPrefix } from '../tests/helpers/redis.ts';
+import { type ServerProcess, spawnServer } from '../tests/helpers/server-process.ts';
 import { buildApp } from './app.ts';
 import { parseConfig } from './config.ts';
 
@@ -27,8 +28,7 @@ const redisBase = redisUrl('the Redis fault tests');
 const REDIS_DB = 5;
 const STATEMENT_TIMEOUT_MS = 1500;
 
-let child: ChildProcess;
-let out = '';
+let server: ServerProcess;
 let base = '';
 let pgProxy: FaultProxy;
 let redisProxy: FaultProxy;
@@ -49,10 +49,9 @@ beforeAll(async () => {
   pgTarget.host = `127.0.0.1:${pgProxy.port}`;
   const port = 3900 + Math.floor(Math.random() * 400);
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
+  server = spawnServer(
+    'server/main.ts',
+    {
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
@@ -65,22 +64,15 @@ beforeAll(async () => {
       GUEST_CACHE_SECONDS: '0',
       RATE_LIMIT_MAX: '100000',
     },
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
-    const read = (d: Buffer) => {
-      out += d;
-      if (out.includes('Server listening at') && out.includes('redis ready')) resolve();
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-  });
+    (output) => output.includes('redis ready'),
+  );
+  await server.listening;
 }, 120_000);
 
 afterAll(async () => {
   if (!databaseUrl || !redisBase) return;
   for (const socket of opened) socket.close();
-  if (child?.exitCode === null) child.kill('SIGKILL');
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
   await Promise.all([pgProxy?.close(), redisProxy?.close()]);
   redisDirect?.disconnect();
   await dropDatabase?.();
@@ -228,20 +220,15 @@ describe.skipIf(!databaseUrl || !redisBase)('faults of the database and Redis', 
     const socket = connect(base, { transports: ['polling'], reconnection: false });
     opened.push(socket);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const stopping = new Promise<void>((resolve) => {
-      const read = () => out.includes('shutting down') && resolve();
-      child.stdout?.on('data', read);
-      read();
-    });
-    child.kill('SIGTERM');
+    const stopping = server.said('shutting down');
+    server.child.kill('SIGTERM');
     await stopping;
     await pgProxy.set('pass');
     const answer = await page;
     expect(answer.status).toBe(200);
     expect(answer.text).not.toContain('data-testid="route-error"');
-    expect(await exited).toBe(0);
-    expect(out).not.toContain('Cannot use a pool after calling end');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain('Cannot use a pool after calling end');
   });
 });
 

@@ -3,11 +3,12 @@
  * test): first start seeds, SIGTERM ends cleanly, a restart keeps the data, and it finds its files (migrations,
  * locales, public/) from the bundle's place.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer } from '../tests/helpers/server-process.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'kindred-main-'));
@@ -20,39 +21,16 @@ beforeAll(() => {
 
 const entry = 'build/app/main.js';
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves once the server logs that it listens; rejects if the process ends first. */
-  listening: Promise<void>;
-}
-
-function start(): Started {
-  let out = '';
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
+const start = () =>
+  spawnServer(entry, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+    REDIS_URL: '',
   });
-  const listening = new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
-    const read = (d: Buffer) => {
-      out += d;
-      if (out.includes('Server listening at')) resolve();
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-  });
-  return { child, output: () => out, listening };
-}
 
 /** The fields of the JSON log line whose message is `msg`. */
 function logged(output: string, msg: string): Record<string, unknown> {
@@ -60,8 +38,6 @@ function logged(output: string, msg: string): Record<string, unknown> {
   if (!line) throw new Error(`no "${msg}" in the log:\n${output}`);
   return JSON.parse(line);
 }
-
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('server process', () => {
   it('seeds on first start, shuts down on SIGTERM, and keeps its data across a restart', async () => {
@@ -72,7 +48,7 @@ describe('server process', () => {
     const guest = await (await fetch(`http://127.0.0.1:${port}/api/guest-login`, { method: 'POST' })).json();
 
     first.child.kill('SIGTERM');
-    expect(await exited(first.child)).toBe(0);
+    expect(await first.exited).toBe(0);
     expect(first.output()).toContain('shutting down');
 
     const second = start();
@@ -87,7 +63,7 @@ describe('server process', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html lang="de"');
     second.child.kill('SIGTERM');
-    expect(await exited(second.child)).toBe(0);
+    expect(await second.exited).toBe(0);
   }, 90_000);
 
   it('refuses a bad configuration value, naming it', () => {
