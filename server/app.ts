@@ -4,7 +4,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -133,6 +133,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    // The default reads the client's address, which a connection closed while the request waited (on its session
+    // lookup) no longer has: such a request is counted under one key instead of failing with a TypeError.
+    keyGenerator: (request) => normalizeIP(request.ip ?? 'gone'),
     // Counted in Redis, and in this process while Redis is away (lib/redis.ts).
     ...(shared && { store: rateLimitStore(shared.redis, shared.link, `${config.REDIS_KEY_PREFIX}rl:`) }),
   });

@@ -19,6 +19,8 @@ const root = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = 48;
 /** Load before the signal, so that every connection has a request queued or in flight when it arrives. */
 const LOAD_BEFORE_MS = 1000;
+/** Pages asked for at once and abandoned: more than the server renders while its shutdown closes everything else. */
+const ABANDONED = 160;
 
 beforeAll(() => {
   if (!existsSync(join(root, 'build/server/index.js'))) execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
@@ -146,6 +148,46 @@ function check({ code, outcomes, log, signalledAt }: Awaited<ReturnType<typeof l
   expect(code).toBe(0);
 }
 
+/**
+ * Clients that give up on their pages and API calls just as SIGTERM arrives: their connections close while the
+ * server is still rendering or reading the database for them. Those requests are not done when their connections
+ * close: the database must stay open until every handler has answered, so the log holds no error and the process
+ * exits 0. (The signed-in API calls also wait on their session lookup while their client leaves: the rate limiter
+ * then finds no client address.)
+ */
+async function abandonThroughSigterm(env: Record<string, string>) {
+  const server = await startServer(env);
+  const { base } = server;
+  const post = ((await (await fetch(new URL('/api/posts', base))).json()) as { data: { id: number }[] }).data[0].id;
+  const { token } = (await (await fetch(new URL('/api/guest-login', base), { method: 'POST' })).json()) as { token: string };
+  const asked: [string, Record<string, string>][] = [
+    ['/', {}],
+    [`/problem/${post}`, {}],
+    ['/api/posts', { authorization: `Bearer ${token}` }],
+  ];
+  const written: Promise<void>[] = [];
+  const requests = Array.from({ length: ABANDONED }, (_, i) => {
+    const [path, headers] = asked[i % asked.length];
+    const req = http.get(new URL(path, base), { agent: false, headers });
+    req.on('error', () => {});
+    written.push(new Promise((resolve) => req.on('finish', resolve)));
+    return req;
+  });
+  await Promise.all(written);
+  server.child.kill('SIGTERM');
+  await server.said('shutting down');
+  for (const req of requests) req.destroy();
+  const code = await server.exited;
+  return { code, log: server.output() };
+}
+
+function checkAbandoned({ code, log }: Awaited<ReturnType<typeof abandonThroughSigterm>>) {
+  const errors = log.split('\n').filter((line) => /"level":(50|60)/.test(line));
+  expect(errors).toEqual([]);
+  expect(log).not.toContain('Cannot use a pool');
+  expect(code).toBe(0);
+}
+
 describe('SIGTERM under load', () => {
   const dirs: string[] = [];
   afterAll(() => {
@@ -164,6 +206,25 @@ describe('SIGTERM under load', () => {
       const database = await freshPostgres();
       try {
         check(await loadThroughSigterm({ DATABASE_URL: database.url }));
+      } finally {
+        await database.drop();
+      }
+    },
+    90_000,
+  );
+
+  it('keeps the database open for requests whose clients went away, then exits 0 (PGlite)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kindred-drain-'));
+    dirs.push(dataDir);
+    checkAbandoned(await abandonThroughSigterm({ DATA_DIR: dataDir, DATABASE_URL: '' }));
+  }, 90_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'keeps the database open for requests whose clients went away, then exits 0 (PostgreSQL)',
+    async () => {
+      const database = await freshPostgres();
+      try {
+        checkAbandoned(await abandonThroughSigterm({ DATABASE_URL: database.url }));
       } finally {
         await database.drop();
       }

@@ -10,12 +10,20 @@
  * them the longer a turn is, as with PGlite working on the main thread). Closing the listener or the idle connections
  * at once would reset those. So the listener closes only after a few turns, which accept the waiting connections and
  * read their requests, and the idle connections close only once a few turns in a row have brought no new request.
+ *
+ * A request is done when its connection lets go of it after its answer. A client that goes away first closes the
+ * response while the handler may still be at work (reading the database, rendering a page); that request is done
+ * when the handler gives its answer to Fastify (onSend), which it does whether or not anyone is left to read it.
+ * A hijacked reply never reaches onSend (the development server's pages): it is given up on after a while.
  */
+import type { IncomingMessage } from 'node:http';
 import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** Turns of the event loop that take in what had arrived: one accepts connections, the next reads them. */
 const TURNS = 3;
+/** How long a request whose client went away may keep shutdown waiting without reaching onSend (a hijacked reply). */
+const HIJACKED_GRACE_MS = 5_000;
 
 async function turns() {
   for (let i = 0; i < TURNS; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -25,6 +33,8 @@ export function drainer(app: FastifyInstance): { drain(): Promise<void> } {
   let inFlight = 0;
   let draining = false;
   let idle: (() => void) | null = null;
+  /** Requests whose client went away before the answer, with what ends them once the handler answers. */
+  const unanswered = new WeakMap<IncomingMessage, () => void>();
   // Node's own request event: only requests that came over the network, not the in-process ones they make.
   app.server.on('request', (req, res) => {
     // A socket.io long-poll is held open until the session ends, which close() does (the realtime plugin's preClose).
@@ -33,9 +43,26 @@ export function drainer(app: FastifyInstance): { drain(): Promise<void> } {
     // Told before the answer, so a keep-alive client opens its next connection elsewhere.
     if (draining) res.setHeader('connection', 'close');
     res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) idle?.();
+      // Headers go out only with the answer, so a response that has them was answered, even if cut off mid-body.
+      if (res.headersSent) return finished();
+      const timer = setTimeout(finished, HIJACKED_GRACE_MS);
+      unanswered.set(req, () => {
+        clearTimeout(timer);
+        finished();
+      });
     });
+  });
+  function finished() {
+    inFlight--;
+    if (inFlight === 0) idle?.();
+  }
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const end = unanswered.get(request.raw);
+    if (end) {
+      unanswered.delete(request.raw);
+      end();
+    }
+    done(null, payload);
   });
   return {
     async drain() {
