@@ -75,6 +75,54 @@ test('two people chat in realtime: the person card opens a conversation, the req
   await b.close();
 });
 
+test('two messages sent one after the other: the conversation list shows the later one, even when the first is answered last', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await person(browser);
+  const b = await person(browser);
+  const opened = await call(baseURL, b, 'POST', '/api/messages', { user_id: a.id, content: 'Are you awake too?' });
+  expect(opened.status).toBe(201);
+  const conversationId = (opened.body as { data: { conversation_id: number } }).data.conversation_id;
+  expect((await call(baseURL, a, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+
+  // The first message's answer is held back until the second one's has arrived.
+  let releaseFirst: () => void = () => {};
+  const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+  let sent = 0;
+  await a.page.route('**/api/messages', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const first = ++sent === 1;
+    const response = await route.fetch();
+    if (first) await firstHeld;
+    await route.fulfill({ response });
+    if (!first) releaseFirst();
+  });
+  await a.page.goto(`/chat?c=${conversationId}`);
+  const firstAnswered = a.page.waitForResponse(
+    (r) => r.url().endsWith('/api/messages') && r.request().postDataJSON()?.content === 'Yes, since four.',
+  );
+  const box = a.page.getByRole('textbox', { name: `Message to ${b.nickname}` });
+  await box.fill('Yes, since four.');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await box.fill('I made some tea.');
+  await box.press('Enter');
+  const thread = a.page.getByRole('list', { name: `Messages with ${b.nickname}` });
+  await expect(thread.getByTestId('message').filter({ hasText: 'Yes, since four.' })).toBeVisible();
+  await expect(thread.getByTestId('message').filter({ hasText: 'I made some tea.' })).toBeVisible();
+  await firstAnswered;
+  expect(sent).toBe(2);
+  // The page has handled the late answer (its promise, React's render) by the second frame after it.
+  await a.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // The list beside the thread (desktop) keeps the newest words.
+  await expect(a.page.getByTestId('conversation').filter({ hasText: b.nickname })).toContainText('I made some tea.');
+
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.close();
+  await b.close();
+});
+
 test('a request declined stops its sender; a block from the thread stops messages and the conversation leaves the list', async ({
   browser,
   baseURL,

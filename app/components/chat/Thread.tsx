@@ -77,10 +77,17 @@ export function Thread({
   const name = other?.nickname ?? intl.formatMessage({ id: 'chat.deleted_account' });
   const isRequest = conversation.status === 'request';
 
-  const change = (next: Conversation) => {
-    setConversation(next);
-    onChange(next);
-  };
+  /**
+   * Every change builds on the conversation as last changed, not on a render's copy: a message's request that
+   * answers after another message, or after one that arrived, keeps what they changed.
+   */
+  const latest = useRef(initial);
+  const update = useCallback((next: (c: Conversation) => Conversation) => {
+    latest.current = next(latest.current);
+    setConversation(latest.current);
+    return latest.current;
+  }, []);
+  const change = (next: (c: Conversation) => Conversation) => onChange(update(next));
 
   // Read when on screen: now, when a message arrives, and when the tab comes back into view.
   const unread = conversation.unread_count;
@@ -89,8 +96,8 @@ export function Thread({
     api.markConversationRead(id).then(setUnread, () => {
       // The badge stays; the next message or visit marks it again.
     });
-    setConversation((c) => (c.unread_count ? { ...c, unread_count: 0 } : c));
-  }, [api, id, isRequest]);
+    update((c) => (c.unread_count ? { ...c, unread_count: 0 } : c));
+  }, [api, id, isRequest, update]);
   useEffect(() => {
     if (unread > 0) markRead();
   }, [unread, markRead]);
@@ -119,7 +126,7 @@ export function Thread({
       });
     } else {
       setTyping(false);
-      setConversation((c) => ({ ...c, unread_count: c.unread_count + 1, last_message: m }));
+      update((c) => ({ ...c, unread_count: c.unread_count + 1, last_message: m }));
     }
   });
   // Messages sent before the socket was listening, or while it was away, are fetched on connecting.
@@ -129,7 +136,7 @@ export function Thread({
         const fresh = [...page.data].reverse();
         setMessages((ms) => [...ms, ...fresh.filter((m) => !ms.some((x) => x.id === m.id))].sort((x, y) => x.id - y.id));
         const missed = fresh.filter((m) => m.sender_id !== user?.id && !messages.some((x) => x.id === m.id)).length;
-        if (missed > 0) setConversation((c) => ({ ...c, unread_count: c.unread_count + missed }));
+        if (missed > 0) update((c) => ({ ...c, unread_count: c.unread_count + missed }));
       },
       () => {},
     );
@@ -195,7 +202,11 @@ export function Thread({
       const { data: m } = await api.sendMessage(id, content);
       setOutgoing((os) => os.filter((o) => o.key !== item.key));
       setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
-      change({ ...conversation, status: 'accepted', last_message: m, updated_at: m.created_at });
+      change((c) =>
+        c.last_message && c.last_message.id > m.id
+          ? { ...c, status: 'accepted' }
+          : { ...c, status: 'accepted', last_message: m, updated_at: m.created_at },
+      );
     } catch (err) {
       setOutgoing((os) => os.map((o) => (o.key === item.key ? { ...o, failed: true } : o)));
       toast.failed(err);
@@ -206,7 +217,7 @@ export function Thread({
     setBusy(true);
     try {
       const { data } = await api.acceptRequest(id);
-      change(data);
+      change(() => data);
     } catch (err) {
       toast.failed(err);
     } finally {
