@@ -39,7 +39,7 @@ describe('AppLink on the server', () => {
   });
 
   it('writes exactly the markup of React Router’s Link, props and all, for every kind of target', () => {
-    const props: Omit<LinkProps, 'to'> = { className: 'block hover:opacity-90', dir: 'auto', 'aria-label': 'x' };
+    const props: Omit<LinkProps, 'to' | 'prefetch'> = { className: 'block hover:opacity-90', dir: 'auto', 'aria-label': 'x' };
     for (const to of TARGETS) {
       const ours = serverMarkup(
         <AppLink to={to} {...props} state={{ a: 1 }} replace preventScrollReset>
