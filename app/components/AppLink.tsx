@@ -68,7 +68,48 @@ function useActiveTo<T extends LinkProps['to']>(to: T): T {
   return (typeof to === 'string' ? toActive(to) : to) as T;
 }
 
-export function AppLink({ prefetch = true, ...props }: Omit<LinkProps, 'prefetch'> & Extra) {
+type AppLinkProps = Omit<LinkProps, 'prefetch'> & Extra;
+
+/**
+ * A page holds ~60 links (each card links its text, tags and comments), and React Router's `Link` resolves each
+ * target against the route matches, builds a click handler and merges refs: ~5 % of a server-rendered page's CPU
+ * (docs/decisions/036). On the server none of that reaches the HTML, so a path that resolving leaves as it is
+ * becomes the anchor `Link` would write, attribute for attribute (its props, then href, target, data-discover); the
+ * browser hydrates the same element as a `Link` and navigates as before. The app has no basename.
+ */
+function ServerAppLink({ prefetch: _, ...props }: AppLinkProps) {
+  const to = useActiveTo(props.to);
+  if (typeof to !== 'string' || !resolvesToItself(to)) return <Link viewTransition {...props} to={to} />;
+  const {
+    to: _to,
+    target,
+    discover,
+    reloadDocument: _r,
+    replace: _replace,
+    state: _state,
+    preventScrollReset: _p,
+    relative: _relative,
+    viewTransition: _v,
+    defaultShouldRevalidate: _d,
+    mask: _mask,
+    ...rest
+  } = props;
+  return <a {...rest} href={to} target={target} data-discover={discover === 'none' ? undefined : 'true'} />;
+}
+
+/**
+ * An absolute path that React Router's `resolveTo` and the server's `createHref` give back unchanged: no doubled or
+ * back slashes, no `.` or `..` segment, no bare `?` or `#` (which it drops).
+ */
+export function resolvesToItself(to: string): boolean {
+  if (to[0] !== '/' || to.includes('\\')) return false;
+  const end = to.search(/[?#]/);
+  const pathname = end === -1 ? to : to.slice(0, end);
+  if (pathname.includes('//') || /\/\.\.?(?:\/|$)/.test(pathname)) return false;
+  return !to.endsWith('?') && !to.endsWith('#');
+}
+
+function ClientAppLink({ prefetch = true, ...props }: AppLinkProps) {
   const to = useActiveTo(props.to);
   const { events, links } = usePrefetch({ ...props, to }, prefetch);
   return (
@@ -78,6 +119,8 @@ export function AppLink({ prefetch = true, ...props }: Omit<LinkProps, 'prefetch
     </>
   );
 }
+
+export const AppLink = import.meta.env.SSR ? ServerAppLink : ClientAppLink;
 
 /** A navigation link: marks the current page with aria-current. */
 export function AppNavLink({ prefetch = true, ...props }: Omit<NavLinkProps, 'prefetch'> & Extra) {
