@@ -6,6 +6,7 @@
  */
 import { type ApiOptions, browserFetch } from './api/client.ts';
 import type { Api } from './api/create.ts';
+import { whenIdle } from './idle.ts';
 
 let loading: Promise<typeof import('./api/create.ts')> | null = null;
 
@@ -22,8 +23,7 @@ function load() {
 
 /** Fetches the client's code when the browser has nothing else to do (after hydration). */
 export function preloadApi() {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  idle(() => void load().catch(() => {}));
+  whenIdle(() => load().catch(() => {}));
 }
 
 export function browserApi(options: ApiOptions): Api {
