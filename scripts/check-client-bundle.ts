@@ -1,5 +1,6 @@
 /**
- * After `react-router build`: fails when zod, the ICU message parser or react-intl reached the browser bundle.
+ * After `react-router build`: fails when zod, the ICU message parser or react-intl reached the browser bundle, or
+ * when the API client's methods are in a chunk of their own no more.
  *
  * - The app may use the API schemas of core/schemas only as types (core/types.ts, app/lib/api/); a value import
  *   anywhere on the client side, even through another module, would ship zod to every page. zod's code reads
@@ -9,6 +10,9 @@
  *   would bring back ~10 KB gzip; its error kinds are string constants, kept by minifiers, that only the parser
  *   holds. react-intl, @formatjs/intl or intl-messageformat imported again would add ~9 KB gzip (and the parser
  *   with them); each holds an error text no other code does.
+ * - The browser's API client loads with its first call (app/lib/browser-api.ts, decision 038): a static import of
+ *   app/lib/api/create.ts on the client side would put its ~2.5 KB gzip back in the first load. Its paths are
+ *   strings only it holds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,4 +42,11 @@ if (parser.length > 0) {
   );
   process.exit(1);
 }
-console.log('client bundle: no zod, no ICU message parser, no react-intl');
+const api = holding('/api/report-types');
+if (api.length !== 1 || !api[0].startsWith('create-')) {
+  console.error(
+    `the API client is not a chunk of its own (${api.join(', ') || 'not found'}): import app/lib/api/create.ts only through app/lib/browser-api.ts.`,
+  );
+  process.exit(1);
+}
+console.log('client bundle: no zod, no ICU message parser, no react-intl; the API client loads with its first call');

@@ -1,29 +1,39 @@
 /**
- * The header's language menu: one real link per language by its native name, so every choice is an ordinary
- * link to the same screen in that language. (The button that opens it needs the scripts.)
+ * The header's language menu: its button, which shows the page's language. The list of languages
+ * (LanguageList) is its own chunk, fetched while the browser is idle after hydration or on the first opening,
+ * whichever comes first. (The button that opens it needs the scripts.)
  */
-
-import { getLocale, LOCALES } from '../../core/locales.ts';
+import { useEffect } from 'react';
+import { getLocale } from '../../core/locales.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { useIntl } from '../lib/intl.tsx';
-import { useLanguageSwitch } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
-import { AppLink } from './AppLink.tsx';
 import { Menu } from './ui/Menu.tsx';
 
-const itemClass =
-  'block rounded-lg px-2 py-1.5 text-sm hover:bg-stone-100 aria-[current=true]:font-semibold aria-[current=true]:text-brand-700 dark:hover:bg-stone-800 dark:aria-[current=true]:text-brand-100';
+let LanguageList: typeof import('./LanguageList.tsx').default | null = null;
+let loading: Promise<unknown> | null = null;
+
+function loadList(): Promise<unknown> {
+  loading ??= import('./LanguageList.tsx').then(
+    (m) => {
+      LanguageList = m.default;
+    },
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 export function LanguageSwitcher() {
   const intl = useIntl();
   const { locale } = useSession();
-  const { hrefFor, remember, external } = useLanguageSwitch();
-
+  useEffect(() => whenIdle(() => loadList().catch(() => {})), []);
   return (
     <Menu
       label={intl.formatMessage({ id: 'language.current' }, { language: getLocale(locale).native_name })}
-      listLabel={intl.formatMessage({ id: 'language.label' })}
       triggerClassName="flex items-center gap-1 rounded-full border border-stone-300 px-3 py-1 text-sm dark:border-stone-700"
-      listClassName="grid w-72 grid-cols-2 gap-1"
       testId="language-switcher"
       trigger={
         <>
@@ -34,31 +44,8 @@ export function LanguageSwitcher() {
           <span lang={getLocale(locale).lang}>{getLocale(locale).native_name}</span>
         </>
       }
-    >
-      {LOCALES.map((l) => {
-        const href = hrefFor(l.code);
-        const common = {
-          lang: l.lang,
-          hrefLang: l.lang,
-          dir: l.dir,
-          'aria-current': l.code === locale ? ('true' as const) : undefined,
-          className: itemClass,
-          onClick: () => remember(l.code),
-        };
-        return (
-          <li key={l.code}>
-            {external ? (
-              <a href={href} {...common}>
-                {l.native_name}
-              </a>
-            ) : (
-              <AppLink to={href} prefetch={false} {...common}>
-                {l.native_name}
-              </AppLink>
-            )}
-          </li>
-        );
-      })}
-    </Menu>
+      load={loadList}
+      list={(menu) => (LanguageList ? <LanguageList {...menu} /> : null)}
+    />
   );
 }

@@ -1,10 +1,11 @@
 /** The signed-in state of the page: who the user is, and the calls that change it. */
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { COOKIE, type Theme } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
 import type { User } from '../../core/types.ts';
-import { type Api, browserFetch, createApi, type QrSession } from './api.ts';
+import type { Api, QrSession } from './api.ts';
+import { browserApi, preloadApi } from './browser-api.ts';
 import { forgetDrafts } from './draft-store.ts';
 import { activePath } from './paths.ts';
 import { useSocketSession } from './socket.ts';
@@ -46,7 +47,8 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   const user = root.user && root.user !== ended ? root.user : null;
   const endSession = useCallback(() => setEnded(root.user), [root.user]);
   useSocketSession(user?.id ?? null);
-  const api = useMemo(() => createApi(browserFetch, { locale: root.locale, csrfToken: root.csrfToken }), [root.locale, root.csrfToken]);
+  const api = useMemo(() => browserApi({ locale: root.locale, csrfToken: root.csrfToken }), [root.locale, root.csrfToken]);
+  useEffect(preloadApi, []);
 
   const signInAsGuest = useCallback(async () => {
     const { data } = await api.guestLogin();

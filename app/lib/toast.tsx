@@ -2,13 +2,14 @@
  * Alerts (SPEC.md sections 4 and 8): one toast at a time, each call clearing the previous one. Success titles
  * arrive translated; errors carry the server's message as given under an "Error" or "Warning" title.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../components/core/errors.ts';
+import { whenIdle } from './idle.ts';
 import { useIntl } from './intl.tsx';
 
 type Kind = 'success' | 'error' | 'warning';
 
-interface Toast {
+export interface Toast {
   id: number;
   kind: Kind;
   title: string;
@@ -25,13 +26,17 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Long enough to read two sentences; errors stay longer because they usually ask for an action. */
-const HIDE_AFTER_MS = { success: 6000, warning: 10000, error: 10000 } as const;
+/**
+ * A toast's card: its own chunk, as no first view shows one. It is fetched while the browser is idle after
+ * hydration, so a toast rarely waits for it; its timer starts when it is shown.
+ */
+const ToastCard = lazy(() => import('./toast-card.tsx'));
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [toast, setToast] = useState<Toast | null>(null);
   const next = useRef(0);
+  useEffect(() => whenIdle(() => import('./toast-card.tsx').catch(() => {})), []);
 
   const clear = useCallback(() => setToast(null), []);
   const api = useMemo<ToastApi>(() => {
@@ -56,61 +61,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {/* Both regions exist from the start so screen readers are listening before anything is announced. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:pe-6">
         <div role="status" aria-live="polite" className="contents">
-          {toast?.kind === 'success' ? <ToastCard key={toast.id} toast={toast} onClose={clear} /> : null}
+          {toast?.kind === 'success' ? (
+            <Suspense fallback={null}>
+              <ToastCard key={toast.id} toast={toast} onClose={clear} />
+            </Suspense>
+          ) : null}
         </div>
         <div role="alert" aria-live="assertive" className="contents">
-          {toast && toast.kind !== 'success' ? <ToastCard key={toast.id} toast={toast} onClose={clear} /> : null}
+          {toast && toast.kind !== 'success' ? (
+            <Suspense fallback={null}>
+              <ToastCard key={toast.id} toast={toast} onClose={clear} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </ToastContext>
-  );
-}
-
-function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
-  const intl = useIntl();
-  const [paused, setPaused] = useState(false);
-
-  useEffect(() => {
-    if (paused) return;
-    const timer = setTimeout(onClose, HIDE_AFTER_MS[toast.kind]);
-    return () => clearTimeout(timer);
-  }, [paused, toast.kind, onClose]);
-
-  const tone =
-    toast.kind === 'success'
-      ? 'border-brand-500 bg-white dark:bg-stone-900'
-      : toast.kind === 'warning'
-        ? 'border-amber-500 bg-amber-50 dark:bg-stone-900'
-        : 'border-red-600 bg-red-50 dark:bg-stone-900';
-  return (
-    // Hovering or focusing the toast holds it open so nobody loses a message while reading it.
-    // biome-ignore lint/a11y/noStaticElementInteractions: pausing the timer is not an action; the dismiss button is the control.
-    <div
-      data-testid="toast"
-      data-kind={toast.kind}
-      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border-s-4 p-4 shadow-lg ${tone}`}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.message ? (
-          <p className="mt-1 text-sm wrap-anywhere text-stone-700 dark:text-stone-300" dir="auto">
-            {toast.message}
-          </p>
-        ) : null}
-      </div>
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label={intl.formatMessage({ id: 'alert.dismiss' })}
-        className="rounded-full px-2 text-lg leading-none text-stone-500 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
-      >
-        <span aria-hidden="true">×</span>
-      </button>
-    </div>
   );
 }
 

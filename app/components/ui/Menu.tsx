@@ -3,83 +3,67 @@
  * that work and read as links). Opening focuses the current choice, or the first; the arrow keys, Home and End
  * move between choices; Escape closes and puts focus back on the button; so does a click outside, without moving
  * focus; tabbing out closes it. A choice navigates, and the menu closes with the page it was opened on.
+ *
+ * The list (MenuList) is drawn by `list` only while the menu is open. Its code, and the choices', can come from a
+ * chunk of their own (LanguageSwitcher): `load` fetches it, and the menu opens once it is in, so the button never
+ * says "expanded" over a list that is not there.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+
+/** What the open list needs from its menu (MenuList's props). */
+export interface MenuListProps {
+  id: string;
+  /** Which choice takes the focus when the list shows. */
+  from: 'current' | 'first' | 'last';
+  button: RefObject<HTMLButtonElement | null>;
+  close(): void;
+}
 
 export function Menu({
   label,
-  listLabel,
   trigger,
   triggerClassName,
-  listClassName,
   testId,
-  children,
+  load,
+  list,
 }: {
   /** The button's accessible name. */
   label: string;
-  /** The list's accessible name. */
-  listLabel: string;
   /** What the button shows. */
   trigger: ReactNode;
   triggerClassName: string;
-  /** Layout of the list inside the shared popup box (columns, width). */
-  listClassName: string;
   testId?: string;
-  /** The <li> items, each holding one link. */
-  children: ReactNode;
+  /** Resolves when `list` can draw the list (its chunk is loaded). */
+  load?: () => Promise<unknown>;
+  /** The open list: a MenuList holding one link per <li>. */
+  list: (props: MenuListProps) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
   // Which end to focus when the keyboard opened the menu with an arrow key.
-  const from = useRef<'current' | 'first' | 'last'>('current');
+  const [from, setFrom] = useState<MenuListProps['from']>('current');
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new location.
   useEffect(() => setOpen(false), [location.pathname]);
 
-  useEffect(() => {
-    if (!open) return;
-    const items = choices(list.current);
-    const start =
-      from.current === 'last'
-        ? items.at(-1)
-        : from.current === 'first'
-          ? items[0]
-          : (list.current?.querySelector<HTMLElement>('[aria-current="true"],[aria-current="page"]') ?? items[0]);
-    start?.focus();
-    const onPointer = (e: PointerEvent) => {
-      if (!button.current?.parentElement?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  function show(at: 'current' | 'first' | 'last') {
-    from.current = at;
-    setOpen(true);
+  function show(at: MenuListProps['from']) {
+    const ready = load ? load() : Promise.resolve();
+    // A list that could not load (offline, a new build) leaves the menu closed; the next press tries again.
+    ready.then(
+      () => {
+        setFrom(at);
+        setOpen(true);
+      },
+      () => {},
+    );
   }
 
   function onButtonKey(e: KeyboardEvent<HTMLButtonElement>) {
     if (e.key === 'ArrowDown') show('first');
     else if (e.key === 'ArrowUp') show('last');
-    else return;
-    e.preventDefault();
-  }
-
-  function onListKey(e: KeyboardEvent<HTMLUListElement>) {
-    const items = choices(list.current);
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const move = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (e.key === 'Escape') {
-      setOpen(false);
-      button.current?.focus();
-    } else if (e.key === 'ArrowDown') move(at + 1);
-    else if (e.key === 'ArrowUp') move(at - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(items.length - 1);
     else return;
     e.preventDefault();
   }
@@ -105,21 +89,7 @@ export function Menu({
       >
         {trigger}
       </button>
-      {open ? (
-        <ul
-          id={listId}
-          ref={list}
-          onKeyDown={onListKey}
-          aria-label={listLabel}
-          className={`absolute end-0 z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-stone-200 bg-white p-2 shadow-lg dark:border-stone-700 dark:bg-stone-900 ${listClassName}`}
-        >
-          {children}
-        </ul>
-      ) : null}
+      {open ? list({ id: listId, from, button, close: () => setOpen(false) }) : null}
     </div>
   );
-}
-
-function choices(list: HTMLUListElement | null): HTMLElement[] {
-  return [...(list?.querySelectorAll<HTMLElement>('a[href],button:not(:disabled)') ?? [])];
 }
