@@ -1,10 +1,11 @@
 /**
  * The API docs load their packages on first use and answer exactly as @fastify/swagger and @fastify/swagger-ui
- * registered at start did: the same app (routes in nested prefixes, zod schemas, a hook that
+ * registered at start did: the same app (compression, routes in nested prefixes, zod schemas, a hook that
  * edits route schemas after they are added, as plugins/errors.ts does) is built once each way, and every docs
  * address answers both with the same status, headers and bytes.
  */
 import { createRequire } from 'node:module';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,7 @@ async function buildApp(docs: (app: FastifyInstance) => Promise<void>): Promise<
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   app.addHook('onRequest', async (_request, reply) => {
     reply.raw.setHeader('content-security-policy', "default-src 'none'");
   });
@@ -115,6 +117,19 @@ describe('the API docs', () => {
       { url: '/api/docs/static/index.css', method: 'HEAD' },
       { url: '/api/docs/static/index.css', headers: { range: 'bytes=10-99' } },
     ];
+    // Compressed as before: files (streams) whatever their size, other answers from 1 KB.
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.css', '/api/docs/static/swagger-ui.css']) {
+      asks.push({ url, headers: { 'accept-encoding': 'br, gzip' } }, { url, headers: { 'accept-encoding': 'gzip' } });
+    }
+    for (const url of [
+      '/api/docs',
+      '/api/docs/json',
+      '/api/docs/static/index.html',
+      '/api/docs/static/index.css',
+      '/api/docs/static/swagger-ui.css',
+    ]) {
+      asks.push({ url, method: 'HEAD', headers: { 'accept-encoding': 'gzip' } }, { url, method: 'HEAD' });
+    }
     for (const ask of asks) {
       const label = `${ask.method ?? 'GET'} ${ask.url} ${JSON.stringify(ask.headers ?? {})}`;
       const [a, b] = await Promise.all([lazy.inject({ method: 'GET', ...ask }), eager.inject({ method: 'GET', ...ask })]);

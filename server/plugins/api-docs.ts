@@ -11,6 +11,7 @@
  * security headers, compression, logging) still run on the request as they did, and a path the UI does not serve
  * gets the app's own 404.
  */
+import { Readable } from 'node:stream';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -34,6 +35,8 @@ const DOCS_UI_POLICY =
 /** How the private instance tells the app that it has no such route, or that its handler failed. */
 const FORWARD_ID = 'x-kindred-docs-forward';
 const NOT_FOUND = 'x-kindred-docs-not-found';
+/** The answer was a stream (a file of the UI's): the app sends it as one too, so compression treats it as before. */
+const STREAMED = 'x-kindred-docs-streamed';
 
 type SwaggerFunction = FastifyInstance['swagger'];
 
@@ -83,6 +86,10 @@ async function docsUi(swagger: SwaggerFunction, failures: Map<string, unknown>):
   const ui = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   // Swagger UI requires a plugin of this name, and serves what its `swagger` decorator returns.
   await ui.register(fp(async (instance) => void instance.decorate('swagger', swagger), { name: '@fastify/swagger' }));
+  ui.addHook('onSend', async (_request, reply, payload) => {
+    if (payload instanceof Readable) reply.header(STREAMED, '1');
+    return payload;
+  });
   await ui.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: DOCS_UI_POLICY });
   ui.setNotFoundHandler((_request, reply) => reply.code(404).header(NOT_FOUND, '1').send());
   ui.setErrorHandler((error, request, reply) => {
@@ -116,7 +123,7 @@ export default fp(
         throw error;
       });
       const id = String(++forwarded);
-      // Always GET: for a HEAD request the app's own HEAD route drops the body and keeps its length, as before.
+      // Always GET: for HEAD, Node drops the body once its length and encoding are set, as for the UI's own routes.
       const res = await instance.inject({ method: 'GET', url: request.url, headers: { ...request.headers, [FORWARD_ID]: id } });
       if (failures.has(id)) {
         const error = failures.get(id);
@@ -124,18 +131,25 @@ export default fp(
         throw error;
       }
       const notFound = res.headers[NOT_FOUND] !== undefined;
+      const streamed = res.headers[STREAMED] !== undefined;
       for (const [name, value] of Object.entries(res.headers)) {
-        if (name === 'content-length' || name === 'transfer-encoding' || name === 'connection' || name === 'date') continue;
+        if (name === NOT_FOUND || name === STREAMED || name === 'transfer-encoding' || name === 'connection' || name === 'date') continue;
+        // A file's length is its sender's header; any other body's length Fastify sets again.
+        if (name === 'content-length' && !streamed) continue;
         // A missing file of the UI's still carries the UI's policy (its hooks ran), on the app's 404 body.
-        if (notFound && (name === NOT_FOUND || name === 'content-type')) continue;
+        if (notFound && name === 'content-type') continue;
         if (value !== undefined) reply.header(name, value);
       }
       if (notFound) return reply.callNotFound();
+      reply.code(res.statusCode);
+      if (streamed) return reply.send(Readable.from([res.rawPayload]));
+      // As Fastify's own HEAD routes answer: the length of the body, uncompressed, and no body.
+      if (request.method === 'HEAD') return reply.header('content-length', res.rawPayload.length).send();
       // An empty answer (a redirect, a 304) is sent as nothing, not as an empty buffer Fastify would give a type.
-      return reply.code(res.statusCode).send(res.rawPayload.length > 0 ? res.rawPayload : undefined);
+      return reply.send(res.rawPayload.length > 0 ? res.rawPayload : undefined);
     };
     for (const url of [DOCS_PREFIX, `${DOCS_PREFIX}/*`]) {
-      app.route({ method: 'GET', url, schema: { hide: true }, handler: forward });
+      app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: forward });
     }
   },
   { name: 'api-docs' },
