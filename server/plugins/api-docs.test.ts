@@ -7,28 +7,16 @@
 import { createRequire } from 'node:module';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { APP_VERSION } from '../../core/limits.ts';
-import apiDocs from './api-docs.ts';
-
-const DOCS_UI_POLICY =
-  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+import apiDocs, { DOCS_UI_POLICY, SWAGGER_OPTIONS } from './api-docs.ts';
 
 /** server/app.ts's registration before this change. */
 async function eagerDocs(app: FastifyInstance) {
   const { default: fastifySwagger } = await import('@fastify/swagger');
   const { default: fastifySwaggerUi } = await import('@fastify/swagger-ui');
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Kindred API', description: 'The HTTP contract of the peer-support community (API.md).', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(fastifySwagger, SWAGGER_OPTIONS);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_UI_POLICY });
 }
 

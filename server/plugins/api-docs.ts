@@ -28,9 +28,19 @@ import { APP_VERSION } from '../../core/limits.ts';
 export const DOCS_PREFIX = '/api/docs';
 
 /** Swagger UI loads its own files only; its React components set inline styles, its tag list is drawn in SVG. */
-const DOCS_UI_POLICY =
+export const DOCS_UI_POLICY =
   "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** @fastify/swagger's options: the document's header; zod schemas turned into JSON Schema. */
+export const SWAGGER_OPTIONS = {
+  openapi: {
+    info: { title: 'Kindred API', description: 'The HTTP contract of the peer-support community (API.md).', version: APP_VERSION },
+    components: { securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer' } } },
+  },
+  transform: jsonSchemaTransform,
+  transformObject: jsonSchemaTransformObject,
+};
 
 /** How the private instance tells the app that it has no such route, or that its handler failed. */
 const FORWARD_ID = 'x-kindred-docs-forward';
@@ -56,18 +66,7 @@ async function documentFrom(app: FastifyInstance, routes: RouteOptions[], instan
     },
   };
   await new Promise<void>((resolve, reject) =>
-    fastifySwagger(
-      standIn as unknown as FastifyInstance,
-      {
-        openapi: {
-          info: { title: 'Kindred API', description: 'The HTTP contract of the peer-support community (API.md).', version: APP_VERSION },
-          components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-        },
-        transform: jsonSchemaTransform,
-        transformObject: jsonSchemaTransformObject,
-      },
-      (err) => (err ? reject(err) : resolve()),
-    ),
+    fastifySwagger(standIn as unknown as FastifyInstance, { ...SWAGGER_OPTIONS }, (err) => (err ? reject(err) : resolve())),
   );
   if (!hooks.onRoute || !hooks.onRegister || !hooks.onReady || !swagger) {
     throw new Error('@fastify/swagger no longer asks for the hooks this plugin replays (server/plugins/api-docs.ts)');
