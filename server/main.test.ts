@@ -1,7 +1,8 @@
 /**
  * The process as `npm start` runs it (the built server, build/app/main.js, rebuilt here from the sources under
  * test): first start seeds, SIGTERM ends cleanly, a restart keeps the data, and it finds its files (migrations,
- * locales, public/) from the bundle's place.
+ * locales, public/) from the bundle's place. It runs with Node's type stripping off, so a `.ts` module loaded by
+ * the process or by its PGlite worker thread (built as build/app/pglite-worker.js) fails the start.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -30,6 +31,8 @@ const start = () =>
     LOG_LEVEL: 'info',
     DATABASE_URL: '',
     REDIS_URL: '',
+    PGLITE_WORKER: 'true',
+    NODE_OPTIONS: '--no-experimental-strip-types',
   });
 
 /** The fields of the JSON log line whose message is `msg`. */
