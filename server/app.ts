@@ -5,9 +5,12 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { APP_VERSION } from '../core/limits.ts';
 import type { BuildInfo } from '../core/types.ts';
 import type { Database } from '../db/client.ts';
 import { type Config, publicOrigin } from './config.ts';
@@ -37,7 +40,6 @@ import tagRoutes from './modules/tags/routes.ts';
 import thoughtRoutes from './modules/thoughts/routes.ts';
 import topicRoutes from './modules/topics/routes.ts';
 import userRoutes from './modules/users/routes.ts';
-import apiDocs from './plugins/api-docs.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import guestCachePlugin from './plugins/guest-cache.ts';
@@ -82,6 +84,11 @@ declare module 'fastify' {
 }
 
 const NOTHING_RUNS = { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] };
+
+/** Swagger UI loads its own files only; its React components set inline styles, its tag list is drawn in SVG. */
+const DOCS_UI_POLICY =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -139,8 +146,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: { useDefaults: false, directives: NOTHING_RUNS },
     crossOriginEmbedderPolicy: false,
   });
-  // The OpenAPI document and Swagger UI, their packages loaded on first use (plugins/api-docs.ts).
-  await app.register(apiDocs);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kindred API', description: 'The HTTP contract of the peer-support community (API.md).', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_UI_POLICY });
 
   // App
   await app.register(localePlugin, { appHost: config.APP_HOST });
