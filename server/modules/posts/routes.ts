@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { postPagePath } from '../../../core/json-ld.ts';
 import { existsSchema, jsonLdSchema, noticeSchema } from '../../../core/schemas/envelopes.ts';
 import {
   favoritedSchema,
@@ -229,7 +230,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         response: { 200: jsonLdSchema, 404: errorSchema },
       },
     },
-    async (request) => postJsonLd(db, viewerOf(request), request.params.id, originOf(request), `/problem/${request.params.id}`),
+    async (request) => postJsonLd(db, viewerOf(request), request.params.id, originOf(request), postPagePath(request.params.id)),
   );
 
   app.get(

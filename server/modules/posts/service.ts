@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, exists, gte, ilike, inArray, isNotNull, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { postJsonLd as jsonLdOfPost } from '../../../core/json-ld.ts';
 import { TRENDING_DAYS } from '../../../core/limits.ts';
 import type { Post, Tag } from '../../../core/types.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -24,7 +25,6 @@ import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { prepared } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { notBlocked } from '../blocks/filter.ts';
 import { commentRules } from '../comments/rules.ts';
 import { blockRule, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
@@ -272,14 +272,24 @@ export async function getPost(db: DbOrTx, viewer: Viewer, id: number): Promise<P
   return post;
 }
 
-/** Whether the post exists (for this viewer, when one is given: a post hidden by moderation, or written by someone they blocked, is not theirs to see, as its page answers 404). */
-export async function postExists(db: DbOrTx, id: number, viewerId?: number | null): Promise<boolean> {
-  const [row] = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(
-      and(eq(posts.id, id), viewerId === undefined ? undefined : and(shownTo(posts, viewerId), notBlocked(viewerId ?? null, posts.userId))),
-    );
+/**
+ * The post by id if the viewer may open it (postItemRules: moderation and their blocks; a post hidden by moderation,
+ * or written by someone they blocked, answers 404 on its page). Prepared per kind of viewer: the problem page asks it
+ * on every view, through its comments.
+ */
+export function shownPost(db: DbOrTx, signedIn: boolean) {
+  return prepared(db, signedIn ? 'post_shown_viewer' : 'post_shown', (name) =>
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, sql.placeholder('id')), ...keepsOf(postItemRules(signedIn ? sql.placeholder('viewerId') : null))))
+      .prepare(name),
+  );
+}
+
+/** Whether the viewer may open the post (shownPost). */
+export async function postExists(db: DbOrTx, id: number, viewerId: number | null): Promise<boolean> {
+  const [row] = await shownPost(db, viewerId !== null).execute({ id, viewerId });
   return Boolean(row);
 }
 
@@ -442,10 +452,13 @@ function relatedIds(db: DbOrTx, signedIn: boolean) {
 
 /** Posts sharing a tag, then the feeling, in the same language; at most 6, newest first (relatedIds). */
 export async function relatedPosts(db: DbOrTx, viewer: Viewer, postId: number): Promise<Post[]> {
-  const [source] = await db
-    .select({ id: posts.id, feelingId: posts.feelingId, language: posts.language })
-    .from(posts)
-    .where(eq(posts.id, postId));
+  const [source] = await prepared(db, 'post_related_source', (name) =>
+    db
+      .select({ id: posts.id, feelingId: posts.feelingId, language: posts.language })
+      .from(posts)
+      .where(eq(posts.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id: postId });
   if (!source) throw new NotFound();
   // Every related post is in the source's language: the viewer's content languages keep all of them or none.
   if (viewer.languages && !viewer.languages.includes(source.language)) return [];
@@ -469,25 +482,7 @@ export async function latestTopicPosts(db: DbOrTx, viewer: Viewer): Promise<Post
   return postsInOrder(db, picked, viewer);
 }
 
-/** schema.org DiscussionForumPosting for a post page. */
+/** schema.org DiscussionForumPosting for a post page (core/json-ld.ts). */
 export async function postJsonLd(db: DbOrTx, viewer: Viewer, id: number, origin: string, path: string) {
-  const post = await getPost(db, viewer, id);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'DiscussionForumPosting',
-    '@id': `${origin}${path}`,
-    url: `${origin}${path}`,
-    headline: post.content.slice(0, 110),
-    text: post.content,
-    inLanguage: post.language,
-    datePublished: post.created_at,
-    dateModified: post.updated_at,
-    author: { '@type': 'Person', name: post.user.nickname },
-    keywords: post.tags.map((t) => t.name).join(', ') || undefined,
-    interactionStatistic: [
-      { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: post.supports_count },
-      { '@type': 'InteractionCounter', interactionType: 'https://schema.org/CommentAction', userInteractionCount: post.comments_count },
-    ],
-    commentCount: post.comments_count,
-  };
+  return jsonLdOfPost(await getPost(db, viewer, id), origin, path);
 }
