@@ -202,6 +202,11 @@ describe('tags, keyword, trending and related', () => {
     const trending = (await t.call(null, 'GET', '/api/trendingPosts')).body.data.map((x: { id: number }) => x.id);
     expect(trending.indexOf(busy.id)).toBeLessThan(trending.indexOf(quiet.id));
     expect(trending.length).toBeLessThanOrEqual(10);
+    // A reader who hid the busy post gets the same ranking without it, with their own flags on the rest.
+    await t.call(a, 'POST', '/api/hides', { post_id: busy.id });
+    const theirs = (await t.call(a, 'GET', '/api/trendingPosts')).body.data as { id: number; is_mine: boolean; is_hidden: boolean }[];
+    expect(theirs.map((x) => x.id)).toEqual(trending.filter((id: number) => id !== busy.id));
+    expect(theirs.find((x) => x.id === quiet.id)).toMatchObject({ is_mine: true, is_hidden: false });
     const related = (await t.call(null, 'GET', `/api/relatedPosts?post_id=${quiet.id}`)).body.data.map((x: { id: number }) => x.id);
     expect(related).toContain(busy.id);
     expect(related).not.toContain(quiet.id);

@@ -108,35 +108,36 @@ const commentsShown = (viewerId: number | Placeholder | null) =>
 const tagList = sql<Tag[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by lower(${tags.name}))
     from ${postTags} join ${tags} on ${tags.id} = ${postTags.tagId} where ${postTags.postId} = ${posts.id}), '[]'::json)`;
 
+/** Posts with everything a post shows (author, feeling, poll with options and the viewer's vote, tags, the viewer's flags). */
+function details(db: DbOrTx, signedIn: boolean) {
+  return db
+    .select({
+      post: posts,
+      feeling: feelings,
+      ...authorColumns,
+      poll: pollJson('post', posts.id, signedIn ? sql.placeholder('viewerId') : null),
+      tags: tagList,
+      isSupported: flag(signedIn, supports),
+      isFavorited: flag(signedIn, favorites),
+      isHidden: flag(signedIn, postHides),
+      commentsShown: commentsShown(signedIn ? sql.placeholder('viewerId') : null),
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(avatars, eq(avatars.id, users.avatarId))
+    .leftJoin(feelings, eq(feelings.id, posts.feelingId));
+}
+
+const inIds = sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`;
+
 /**
- * Posts by id with everything a post shows (author, feeling, poll with options and the viewer's vote, tags, the
- * viewer's flags) in one prepared statement. PostgreSQL soon runs it from a cached generic plan, so it is not
- * planned again per call: planning a join of this size costs more than running it.
+ * Posts by id with their details, in one prepared statement. PostgreSQL soon runs it from a cached generic plan, so
+ * it is not planned again per call: planning a join of this size costs more than running it.
  */
 function byIds(db: DbOrTx, signedIn: boolean) {
   return prepared(db, signedIn ? 'posts_by_ids_viewer' : 'posts_by_ids', (name) =>
-    db
-      .select({
-        post: posts,
-        feeling: feelings,
-        ...authorColumns,
-        poll: pollJson('post', posts.id, signedIn ? sql.placeholder('viewerId') : null),
-        tags: tagList,
-        isSupported: flag(signedIn, supports),
-        isFavorited: flag(signedIn, favorites),
-        isHidden: flag(signedIn, postHides),
-        commentsShown: commentsShown(signedIn ? sql.placeholder('viewerId') : null),
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .leftJoin(avatars, eq(avatars.id, users.avatarId))
-      .leftJoin(feelings, eq(feelings.id, posts.feelingId))
-      .where(
-        and(
-          sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`,
-          ...keepsOf(postItemRules(signedIn ? sql.placeholder('viewerId') : null)),
-        ),
-      )
+    details(db, signedIn)
+      .where(and(inIds, ...keepsOf(postItemRules(signedIn ? sql.placeholder('viewerId') : null))))
       .prepare(name),
   );
 }
@@ -377,23 +378,23 @@ function scoredPosts(db: DbOrTx, where: SQL[], limit: number) {
  */
 const TRENDING_CANDIDATES = 100;
 
-/** Which of these posts the viewer's feed rules keep (languages, hides, blocks, moderation). */
-function keptOf(db: DbOrTx, viewer: Viewer, ids: number[]) {
-  if (viewer.languages)
-    return db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(inArray(posts.id, ids), ...visibleTo(viewer)));
-  const signedIn = viewer.id !== null;
-  return prepared(db, signedIn ? 'trending_kept_viewer' : 'trending_kept', (name) =>
-    db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(
-        and(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`, ...keepsOf(postRules(signedIn ? sql.placeholder('viewerId') : null))),
-      )
+/** How many trending posts a viewer gets. */
+const TRENDING_SHOWN = 10;
+
+/**
+ * The first TRENDING_SHOWN of these ids (in their order) the feed rules of a viewer who reads every language keep
+ * (hides, blocks, moderation), with their details: one prepared statement instead of picking the kept ids and then
+ * reading them. PostgreSQL works out the details of the rows the limit keeps only (it puts a select list's costly
+ * subqueries above the sort when there is a limit).
+ */
+function firstKept(db: DbOrTx, signedIn: boolean) {
+  return prepared(db, signedIn ? 'trending_posts_viewer' : 'trending_posts', (name) =>
+    details(db, signedIn)
+      .where(and(inIds, ...keepsOf(postRules(signedIn ? sql.placeholder('viewerId') : null))))
+      .orderBy(sql`array_position(${sql.placeholder('ids')}::int[], ${posts.id})`)
+      .limit(TRENDING_SHOWN)
       .prepare(name),
-  ).execute({ ids, viewerId: viewer.id });
+  );
 }
 
 /**
@@ -406,9 +407,25 @@ export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]>
     return { ids: rows.slice(0, TRENDING_CANDIDATES).map((r) => r.id), complete: rows.length <= TRENDING_CANDIDATES };
   });
   if (ranking.ids.length === 0) return [];
-  const visible = new Set((await keptOf(db, viewer, ranking.ids)).map((r) => r.id));
-  const top = ranking.ids.filter((id) => visible.has(id)).slice(0, 10);
-  if (top.length < 10 && !ranking.complete) return postsInOrder(db, await scoredPosts(db, visibleTo(viewer), 10), viewer);
+  // Fewer than are shown were left of an incomplete ranking: the viewer's own is counted in full.
+  const counted = async () => postsInOrder(db, await scoredPosts(db, visibleTo(viewer), TRENDING_SHOWN), viewer);
+  if (viewer.languages === null) {
+    const rows = await firstKept(db, viewer.id !== null).execute({ ids: ranking.ids, viewerId: viewer.id });
+    if (rows.length < TRENDING_SHOWN && !ranking.complete) return counted();
+    const s = await serializer(db, viewer.locale);
+    return rows.map((row) => toPost(row, s, viewer));
+  }
+  // Chosen languages are a literal list, as in the feed's own statement (page): which posts they keep, then those posts.
+  const visible = new Set(
+    (
+      await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(inArray(posts.id, ranking.ids), ...visibleTo(viewer)))
+    ).map((r) => r.id),
+  );
+  const top = ranking.ids.filter((id) => visible.has(id)).slice(0, TRENDING_SHOWN);
+  if (top.length < TRENDING_SHOWN && !ranking.complete) return counted();
   return postsInOrder(
     db,
     top.map((id) => ({ id })),
