@@ -73,6 +73,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/posts/:id',
     {
       config: { guestCache: true },
+      serializerCompiler: plainJsonOk,
       schema: {
         tags: ['posts'],
         summary: 'One post',
@@ -177,6 +178,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/trendingPosts',
     {
       config: { guestCache: true },
+      serializerCompiler: plainJsonOk,
       schema: { tags: ['posts'], summary: 'Most supports and comments in the last 7 days (max 10)', response: { 200: postListSchema } },
     },
     async (request) => ({ data: await trendingPosts(db, viewerOf(request)) }),
@@ -186,6 +188,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/relatedPosts',
     {
       config: { guestCache: true },
+      serializerCompiler: plainJsonOk,
       schema: {
         tags: ['posts'],
         summary: 'Posts sharing tags or the feeling, in the same language (max 6)',
