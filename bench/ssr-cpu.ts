@@ -1,7 +1,9 @@
 /**
  * App CPU per server-rendered page: the built app (bench/http.ts's server process, guest cache off) on an already
  * filled PostgreSQL database, a fixed number of requests from autocannon, and the utime + stime the app's process
- * spent on them (/proc/<pid>/stat), which other work on a shared machine disturbs far less than req/s.
+ * spent on them (/proc/<pid>/stat), which other work on a shared machine disturbs far less than req/s. Beside it, the
+ * database's CPU per page: the utime + stime of the PostgreSQL backends connected to the bench's database (found in
+ * pg_stat_activity; PostgreSQL on this machine), so a change that moves work between the app and the database shows.
  *
  *   node bench/ssr-cpu.ts --url postgres://…/bench_x [--path /] [--requests 2000] [--connections 50] [--rounds 2]
  *     [--signed-in] [--token <the reader a former run printed>] [--root <checkout>] [--node-flags=--cpu-prof]
@@ -13,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { COOKIE } from '../core/limits.ts';
 import { run } from './load.ts';
 
@@ -52,6 +55,30 @@ const cpuTicks = () => {
   return Number(fields[11]) + Number(fields[12]);
 };
 const ticksPerMs = 100 / 1000;
+const ticksOf = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    // Not a process of this machine, or it ended.
+    return 0;
+  }
+};
+// The backends serving the app's pool: every connection to the bench's database but this one.
+const monitor = new pg.Client({ connectionString: args.url });
+await monitor.connect();
+const backendTicks = async () => {
+  const { rows } = await monitor.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(rows.map((r) => [r.pid, ticksOf(r.pid)]));
+};
+/** CPU ticks the backends spent between two readings; a backend that ended between them is lost. */
+const backendSpent = (before: Map<number, number>, after: Map<number, number>) => {
+  let spent = 0;
+  for (const [pid, ticks] of after) spent += ticks - (before.get(pid) ?? 0);
+  return spent;
+};
 const headers = args['signed-in'] ? ['-H', `cookie=${COOKIE.auth}=${ready.token}`] : [];
 const cannon = async (amount: number) =>
   JSON.parse(
@@ -61,16 +88,19 @@ const cannon = async (amount: number) =>
 await cannon(Math.max(200, Number(args.requests) / 4));
 for (let round = 0; round < Number(args.rounds); round++) {
   const before = cpuTicks();
+  const dbBefore = await backendTicks();
   const load = loadavg()[0];
   const t0 = performance.now();
   const r = await cannon(Number(args.requests));
   const wall = performance.now() - t0;
   const ms = (cpuTicks() - before) / ticksPerMs / r.requests.total;
+  const dbMs = backendSpent(dbBefore, await backendTicks()) / ticksPerMs / r.requests.total;
   console.log(
-    `${args.path}${args['signed-in'] ? ' signed in' : ''}: ${ms.toFixed(2)} ms app CPU/req, ${((r.requests.total / wall) * 1000).toFixed(0)} req/s, ` +
+    `${args.path}${args['signed-in'] ? ' signed in' : ''}: ${ms.toFixed(2)} ms app CPU/req, ${dbMs.toFixed(2)} ms database CPU/req, ${((r.requests.total / wall) * 1000).toFixed(0)} req/s, ` +
       `p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
   );
 }
 console.log(`token ${ready.token}`);
+await monitor.end();
 child.send({ id: 1, type: 'close' });
 await new Promise((r) => child.once('exit', r));

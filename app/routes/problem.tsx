@@ -1,10 +1,11 @@
 /**
  * One problem post (default layout): the post with its poll and actions, the author's edit and switches,
- * comments with replies and votes, and related posts. The address is checked before entry (a missing post
- * is a real 404), and the page embeds the post's JSON-LD.
+ * comments with replies and votes, and related posts. A missing post is a real 404, and the page embeds the
+ * post's JSON-LD.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { postJsonLd, postPagePath } from '../../core/json-ld.ts';
 import { LIMITS } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { AppLink } from '../components/AppLink.tsx';
@@ -13,12 +14,13 @@ import { Comments } from '../components/core/Comments.tsx';
 import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { serverContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { updateItem, useItem, useVisible } from '../lib/items.ts';
 import { useActivePath } from '../lib/language.ts';
 import { excerpt, pageMeta } from '../lib/meta.ts';
-import { idParam, notFound, optional, orNotFound, required } from '../lib/route-check.ts';
+import { idParam, optional, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { useToast } from '../lib/toast.tsx';
@@ -29,20 +31,24 @@ const AdviceDialog = lazy(() => import('../components/core/AdviceDialog.tsx').th
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(request, params.id);
   const api = loaderApi(context);
-  const { exists } = await required(request, api.checkProblemUrl(id));
-  if (!exists) notFound(request);
-  // Related posts are a list under the comments, left out when empty, and the JSON-LD is for search engines
-  // (a page that fails to read it is not kept by the guest cache): the page is whole without either.
-  const [post, comments, related, jsonLd] = await Promise.all([
-    orNotFound(request, api.post(id)),
+  // The post's own read is the address check: it answers 404 for exactly the posts the check said do not exist
+  // (moderation and the viewer's blocks), so the page's reads go out together. A missing post is the page's 404
+  // whatever the others answer, so the post is awaited first and their failures wait behind it.
+  const post = orNotFound(request, api.post(id));
+  // Related posts are a list under the comments, left out when empty: the page is whole without them.
+  const rest = Promise.all([
     required(request, api.postComments(id)),
     optional(
       api.relatedPosts(id).then((r) => r.data),
       [],
     ),
-    optional(api.postJsonLd(id), null),
   ]);
-  return { post: post.data, comments, related, jsonLd };
+  rest.catch(() => {});
+  const { data } = await post;
+  const [comments, related] = await rest;
+  // The JSON-LD for search engines is built from the post in hand, as GET /api/schema/post/{id} builds it.
+  const jsonLd = postJsonLd(data, context.get(serverContext).origin, postPagePath(id));
+  return { post: data, comments, related, jsonLd };
 }
 
 /** The title is the start of the post, so tabs and search results say what it is about. */

@@ -112,8 +112,8 @@ describe('pages', () => {
 
   it('fail with the API status and the error screen when the database is gone', async () => {
     await database.close();
-    // The feed, the moods and a topic list cannot be shown without their lists.
-    for (const url of ['/', '/ar/mood', '/topic', '/thought']) {
+    // The feed, the moods and a topic list cannot be shown without their lists, a problem page without its post.
+    for (const url of ['/', '/ar/mood', '/topic', '/thought', '/problem/1']) {
       expect(await page(url), url).toEqual({ status: 503, lang: url.startsWith('/ar') ? 'ar' : 'de', screen: 'route-error' });
     }
     // A page without data of its own still renders.

@@ -35,6 +35,14 @@ describe('comments and replies', () => {
     expect(list.data.map((c: { content: string }) => c.content)).toEqual(['You are not alone.', 'Thank you all.']);
     expect(list.data[0].replies_count).toBe(5);
     expect(list.data[0].replies.map((c: { content: string }) => c.content)).toEqual(['One', 'Two', 'Three']);
+    // The total travels with a page's rows, and past the last page it is counted on its own.
+    const paging = async (page: number) =>
+      (await t.call(null, 'GET', `/api/post-comments?post_id=${p.id}&page=${page}&per_page=1`)).body as {
+        data: { content: string }[];
+        meta: { total: number };
+      };
+    expect(await paging(2)).toMatchObject({ data: [{ content: 'Thank you all.' }], meta: { total: 2 } });
+    expect(await paging(3)).toMatchObject({ data: [], meta: { total: 2 } });
     const rest = (await t.call(null, 'GET', `/api/comments/${first.id}/replies?page=2&per_page=3`)).body;
     expect(rest.data.map((c: { content: string }) => c.content)).toEqual(['Four', 'Five']);
     expect((await t.call(null, 'GET', `/api/posts/${p.id}`)).body.data.comments_count).toBe(7);

@@ -2,7 +2,7 @@
  * Comments on posts and their replies (one level deep). The post's comment count, a comment's reply count
  * and its vote score are kept on the rows in the same transaction as the change.
  */
-import { and, asc, eq, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { POINTS } from '../../../core/limits.ts';
 import type { Comment } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
@@ -10,6 +10,7 @@ import { avatars, comments, commentVotes, posts, users } from '../../../db/schem
 import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
+import { prepared } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { awardAchievements } from '../achievements/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
@@ -17,7 +18,7 @@ import { keepsOf } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
-import { postItemRules } from '../posts/service.ts';
+import { shownPost } from '../posts/service.ts';
 import { trendingChanged } from '../posts/trending-cache.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
@@ -26,16 +27,18 @@ import { commentRules } from './rules.ts';
 /** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
 const REPLIES_SHOWN = 3;
 
+const commentFields = (viewerId: number | Placeholder | null) => ({
+  comment: comments,
+  ...authorColumns,
+  myVote:
+    viewerId === null
+      ? sql<number>`0`
+      : sql<number>`coalesce((select ${commentVotes.vote} from ${commentVotes} where ${commentVotes.commentId} = ${comments.id} and ${commentVotes.userId} = ${viewerId}), 0)`,
+});
+
 function commentQuery(db: DbOrTx, viewerId: number | null) {
   return db
-    .select({
-      comment: comments,
-      ...authorColumns,
-      myVote:
-        viewerId === null
-          ? sql<number>`0`
-          : sql<number>`coalesce((select ${commentVotes.vote} from ${commentVotes} where ${commentVotes.commentId} = ${comments.id} and ${commentVotes.userId} = ${viewerId}), 0)`,
-    })
+    .select(commentFields(viewerId))
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .leftJoin(avatars, eq(avatars.id, users.avatarId));
@@ -110,14 +113,53 @@ async function pageOf(db: DbOrTx, viewer: Viewer, shown: SQL | undefined, q: Pag
   return { data: await hydrate(db, rows, viewer, withReplies), total };
 }
 
+/**
+ * A page of a post's top-level comments as the viewer sees them, each row with the total of the rows the page is
+ * taken from (a window count, computed before the limit): one prepared statement per kind of viewer instead of a
+ * page and a count planned per call. Every problem page reads it.
+ */
+function postCommentsPage(db: DbOrTx, signedIn: boolean) {
+  const viewerId = signedIn ? sql.placeholder('viewerId') : null;
+  return prepared(db, signedIn ? 'post_comments_viewer' : 'post_comments', (name) =>
+    db
+      .select({ ...commentFields(viewerId), total: sql<number>`(count(*) over ())::int` })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .leftJoin(avatars, eq(avatars.id, users.avatarId))
+      .where(and(eq(comments.postId, sql.placeholder('postId')), isNull(comments.parentId), ...keepsOf(commentRules(viewerId))))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
 export async function listComments(db: Db, viewer: Viewer, postId: number, q: PageQuery) {
   // The comments of a post the viewer may not open (moderation, a block) are not theirs to read either.
-  const [post] = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.id, postId), ...keepsOf(postItemRules(viewer.id))));
+  const [[post], rows] = await Promise.all([
+    shownPost(db, viewer.id !== null).execute({ id: postId, viewerId: viewer.id }),
+    postCommentsPage(db, viewer.id !== null).execute({ postId, viewerId: viewer.id, limit: q.per_page, offset: offset(q) }),
+  ]);
   if (!post) throw new NotFound();
-  const { data, total } = await pageOf(db, viewer, and(eq(comments.postId, postId), isNull(comments.parentId)), q, true);
+  const shown = and(eq(comments.postId, postId), isNull(comments.parentId));
+  // Past the last page there is no row to carry the total.
+  const total =
+    rows.length > 0
+      ? rows[0].total
+      : offset(q) === 0
+        ? 0
+        : (
+            await db
+              .select({ total: sql<number>`count(*)::int` })
+              .from(comments)
+              .where(and(shown, ...seenBy(viewer)))
+          )[0].total;
+  const data = await hydrate(
+    db,
+    rows.map(({ total: _, ...row }) => row),
+    viewer,
+    true,
+  );
   return paged(data, total, q, '/api/post-comments', { post_id: String(postId) });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJsonLd, postPagePath } from '../../../core/json-ld.ts';
 import { POINTS, POSTS_WINDOW_MS } from '../../../core/limits.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 
@@ -201,6 +202,11 @@ describe('tags, keyword, trending and related', () => {
     const trending = (await t.call(null, 'GET', '/api/trendingPosts')).body.data.map((x: { id: number }) => x.id);
     expect(trending.indexOf(busy.id)).toBeLessThan(trending.indexOf(quiet.id));
     expect(trending.length).toBeLessThanOrEqual(10);
+    // A reader who hid the busy post gets the same ranking without it, with their own flags on the rest.
+    await t.call(a, 'POST', '/api/hides', { post_id: busy.id });
+    const theirs = (await t.call(a, 'GET', '/api/trendingPosts')).body.data as { id: number; is_mine: boolean; is_hidden: boolean }[];
+    expect(theirs.map((x) => x.id)).toEqual(trending.filter((id: number) => id !== busy.id));
+    expect(theirs.find((x) => x.id === quiet.id)).toMatchObject({ is_mine: true, is_hidden: false });
     const related = (await t.call(null, 'GET', `/api/relatedPosts?post_id=${quiet.id}`)).body.data.map((x: { id: number }) => x.id);
     expect(related).toContain(busy.id);
     expect(related).not.toContain(quiet.id);
@@ -213,7 +219,16 @@ describe('tags, keyword, trending and related', () => {
     const ld = (await t.call(null, 'GET', `/api/schema/post/${p.id}`)).body;
     expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', author: { '@type': 'Person' } });
     expect(ld.url).toMatch(new RegExp(`/problem/${p.id}$`));
+    expect(ld).not.toHaveProperty('keywords');
     expect(await t.call(null, 'GET', '/api/schema/post/999999')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    // The problem page builds it from the post it read (core/json-ld.ts): the same JSON as the API's, tags or not.
+    const tagged = await newPost(g, long(`About #Exams and #sleep ${Math.random()}`));
+    for (const id of [p.id, tagged.id]) {
+      const post = (await t.call(null, 'GET', `/api/posts/${id}`)).body.data;
+      const fromApi = (await t.call(null, 'GET', `/api/schema/post/${id}`)).body;
+      expect(JSON.stringify(postJsonLd(post, t.app.publicOrigin, postPagePath(id)))).toBe(JSON.stringify(fromApi));
+    }
+    expect((await t.call(null, 'GET', `/api/schema/post/${tagged.id}`)).body.keywords).toBe('exams, sleep');
   });
 });
 

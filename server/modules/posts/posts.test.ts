@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_WINDOW_MS } from '../../../core/limits.ts';
-import { postPageSchema } from '../../../core/schemas/posts.ts';
+import { postListSchema, postPageSchema, postResponseSchema } from '../../../core/schemas/posts.ts';
 import { posts } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 
@@ -154,6 +154,28 @@ describe('reading', () => {
       // The same keys in the same order, nothing the schema would drop: re-encoding through it changes no byte.
       expect(JSON.stringify(postPageSchema.encode(res.json()))).toBe(res.body);
     }
+    // The problem page's and the home page's other reads of posts skip the check too.
+    const kin = await post(author, `${text(200)} #hope`, { feeling_id: postFeeling });
+    const as = [{}, author.auth, { ...reader.auth, 'x-locale': 'de' }];
+    for (const headers of as) {
+      for (const id of [rich.body.data.id, held.body.data.id]) {
+        const one = await t.app.inject({ method: 'GET', url: `/api/posts/${id}`, headers });
+        if (one.statusCode === 404) continue;
+        expect(JSON.stringify(postResponseSchema.encode(one.json()))).toBe(one.body);
+      }
+      const lists = [
+        await t.app.inject({ method: 'GET', url: '/api/trendingPosts', headers }),
+        await t.app.inject({ method: 'GET', url: `/api/relatedPosts?post_id=${kin.body.data.id}`, headers }),
+      ];
+      for (const res of lists) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data.length).toBeGreaterThan(0);
+        expect(JSON.stringify(postListSchema.encode(res.json()))).toBe(res.body);
+      }
+    }
+    // The author reads their post under review; the others get the checked 404.
+    expect((await t.app.inject({ method: 'GET', url: `/api/posts/${held.body.data.id}`, headers: author.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/posts/${held.body.data.id}` })).json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('translates feelings into the language asked for', async () => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { postPagePath } from '../../../core/json-ld.ts';
 import { existsSchema, jsonLdSchema, noticeSchema } from '../../../core/schemas/envelopes.ts';
 import {
   favoritedSchema,
@@ -72,6 +73,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/posts/:id',
     {
       config: { guestCache: true },
+      serializerCompiler: plainJsonOk,
       schema: {
         tags: ['posts'],
         summary: 'One post',
@@ -176,6 +178,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/trendingPosts',
     {
       config: { guestCache: true },
+      serializerCompiler: plainJsonOk,
       schema: { tags: ['posts'], summary: 'Most supports and comments in the last 7 days (max 10)', response: { 200: postListSchema } },
     },
     async (request) => ({ data: await trendingPosts(db, viewerOf(request)) }),
@@ -185,6 +188,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     '/api/relatedPosts',
     {
       config: { guestCache: true },
+      serializerCompiler: plainJsonOk,
       schema: {
         tags: ['posts'],
         summary: 'Posts sharing tags or the feeling, in the same language (max 6)',
@@ -229,7 +233,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         response: { 200: jsonLdSchema, 404: errorSchema },
       },
     },
-    async (request) => postJsonLd(db, viewerOf(request), request.params.id, originOf(request), `/problem/${request.params.id}`),
+    async (request) => postJsonLd(db, viewerOf(request), request.params.id, originOf(request), postPagePath(request.params.id)),
   );
 
   app.get(
