@@ -7,6 +7,7 @@
  *   npm run bench -- --only postgres --sizes 20000      # one database, one size
  *   npm run bench -- --match /api/posts                 # only the rows whose name contains the text (no build needed)
  *   npm run bench -- --duration 8 --warmup 2 --connections 50 --node-flags=--max-semi-space-size=8
+ *   BENCH_DB_PREFIX=bench_x npm run bench …           # the throwaway PostgreSQL database's name prefix (default bench)
  *
  * Per size, bench/fill.ts fills every database to it (the same rows in each; a top-up adds older posts, so the pages
  * measured show the same posts at every size and only the tables grow). Per database, the real app (buildApp, as
@@ -27,7 +28,7 @@
  * code to compile): each row is the median of its rounds, the ratio the median of the rounds' ratios. The CPU time of each server's process per response is measured too (process.cpuUsage over the measured
  * load): with 2 cores shared by autocannon, PostgreSQL, the server and whatever else runs, req/s moves with the
  * machine, while CPU per response is the server's own cost. `vs bare CPU` is the bare handler's as a share of the
- * app's.
+ * app's. The main thread's part of it is printed beside it: the rest is V8's helper threads (concurrent GC, compilers).
  *
  * Columns: req/s, p99, CPU ms per response, bytes on the wire per response as loaded (autocannon sends no Accept-Encoding) and once with
  * `br, gzip` as a browser asks, the app process's RSS idle (after a GC, before the row) and at its peak during the
@@ -248,6 +249,7 @@ async function serve(options: ServeOptions) {
   });
   let rss = 0;
   let cpu = process.cpuUsage();
+  let mainThread = process.threadCpuUsage();
   const sampler = setInterval(() => {
     rss = Math.max(rss, process.memoryUsage.rss());
   }, 100);
@@ -258,11 +260,19 @@ async function serve(options: ServeOptions) {
     } else if (command.type === 'start') {
       rss = process.memoryUsage.rss();
       cpu = process.cpuUsage();
+      mainThread = process.threadCpuUsage();
       send({ id: command.id });
     } else if (command.type === 'stop') {
       // CPU of this process alone (user + system, every thread: GC and libuv's included) since 'start'.
       const { user, system } = process.cpuUsage(cpu);
-      send({ id: command.id, rss: Math.max(rss, process.memoryUsage.rss()), cpuMs: (user + system) / 1000 });
+      // The main thread's alone: the rest is V8's helper threads (concurrent GC and compilation) and libuv's.
+      const main = process.threadCpuUsage(mainThread);
+      send({
+        id: command.id,
+        rss: Math.max(rss, process.memoryUsage.rss()),
+        cpuMs: (user + system) / 1000,
+        mainMs: (main.user + main.system) / 1000,
+      });
     } else if (command.type === 'settle') {
       for (let i = 0; inFlight > 0 && i < 300; i++) await new Promise((r) => setTimeout(r, 100));
       send({ id: command.id });
@@ -296,7 +306,7 @@ interface Target {
 }
 
 async function postgresTarget(adminUrl: string): Promise<Target> {
-  const { url, drop } = await throwawayDatabase(adminUrl);
+  const { url, drop } = await throwawayDatabase(adminUrl, process.env.BENCH_DB_PREFIX ?? 'bench');
   return { name: 'postgres', url, fillArgs: ['--database-url', url], dispose: drop };
 }
 
@@ -470,6 +480,8 @@ interface Row {
   loadAfter: number;
   /** CPU time of the server's process per response (ms): user + system, over the measured load. */
   cpuMs: number;
+  /** The part of cpuMs spent on the process's main thread (JavaScript, the event loop, its system calls). */
+  mainMs: number;
   /** App rows measured in rounds against the bare handler: the median of each round's req/s ratio to it. */
   ratio?: number;
   /** Each round's req/s, when measured in rounds. */
@@ -512,7 +524,7 @@ async function measureOne(target: Target, size: number, server: Server, spec: Ro
     const loadBefore = loadavg()[0];
     await server.ask('start');
     const load = await timed('load (measured)', () => autocannon(url, { connections, seconds: duration, headers }));
-    const { rss: peak, cpuMs } = await server.ask<{ rss: number; cpuMs: number }>('stop');
+    const { rss: peak, cpuMs, mainMs } = await server.ask<{ rss: number; cpuMs: number; mainMs: number }>('stop');
     await timed('settling, GC', () => server.ask('settle'));
     const row: Row = {
       database: target.name,
@@ -525,9 +537,10 @@ async function measureOne(target: Target, size: number, server: Server, spec: Ro
       loadBefore,
       loadAfter: loadavg()[0],
       cpuMs: cpuMs / Math.max(1, load.requests),
+      mainMs: mainMs / Math.max(1, load.requests),
     };
     say(
-      `${target.name} ${size} ${spec.name}: ${load.rps.toFixed(0)} req/s, p99 ${load.p99} ms, CPU ${row.cpuMs.toFixed(3)} ms/req, ` +
+      `${target.name} ${size} ${spec.name}: ${load.rps.toFixed(0)} req/s, p99 ${load.p99} ms, CPU ${row.cpuMs.toFixed(3)} ms/req (main thread ${row.mainMs.toFixed(3)}), ` +
         `RSS ${row.idleMb.toFixed(0)}/${row.peakMb.toFixed(0)} MB, load ${loadBefore.toFixed(2)} → ${row.loadAfter.toFixed(2)}`,
     );
     return row;
@@ -554,6 +567,7 @@ function combine(rounds: Row[]): Row {
       errors: rounds.reduce((n, r) => n + r.load.errors, 0),
     },
     cpuMs: rounds.reduce((n, r) => n + r.cpuMs * r.load.requests, 0) / Math.max(1, requests),
+    mainMs: rounds.reduce((n, r) => n + r.mainMs * r.load.requests, 0) / Math.max(1, requests),
     peakMb: Math.max(...rounds.map((r) => r.peakMb)),
     loadAfter: rounds[rounds.length - 1].loadAfter,
     rounds: rounds.map((r) => r.load.rps),
@@ -599,6 +613,13 @@ async function measurePairs(target: Target, size: number, app: Server, bare: Ser
       `${a.name} against the bare handler, by round: ${ratios.map((x) => `${(x * 100).toFixed(1)} %`).join(', ')} ` +
         `(req/s ${appRounds.map((r) => r.load.rps.toFixed(0)).join(', ')} against ${bareRounds.map((r) => r.load.rps.toFixed(0)).join(', ')})`,
     );
+    const bareRow = combined.get(b);
+    if (bareRow)
+      say(
+        `${a.name}: CPU ms/response ${row.cpuMs.toFixed(3)} against ${bareRow.cpuMs.toFixed(3)}, of which the main thread's ` +
+          `${row.mainMs.toFixed(3)} against ${bareRow.mainMs.toFixed(3)} and the other threads' ` +
+          `${(row.cpuMs - row.mainMs).toFixed(3)} against ${(bareRow.cpuMs - bareRow.mainMs).toFixed(3)}`,
+      );
   }
   for (const spec of specs) {
     const row = combined.get(spec);
