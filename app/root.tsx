@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let user: User | null = null;
   if (ctx.csrfToken) {
     try {
-      user = (await createApi(ctx.api, { locale }).currentUser()).data;
+      user = (await ctx.pageUser(locale)) ?? (await createApi(ctx.api, { locale }).currentUser()).data;
     } catch (err) {
       // An expired session reads as signed out; the page still renders. Any other failure is the page's: shown
       // signed out, a signed-in visitor would be told wrongly that they are not.

@@ -1,6 +1,7 @@
 /** What the server hands every loader: an in-process way to call the API and facts about the request. */
 import { createContext } from 'react-router';
 import { isPathLocale } from '../../core/locales.ts';
+import type { User } from '../../core/types.ts';
 
 /**
  * What the API client reads of an answer: the browser's Response, or on the server the in-process call's own
@@ -13,6 +14,11 @@ export type ApiFetch = (path: string, init?: RequestInit) => Promise<ApiResponse
 
 export interface ServerContext {
   api: ApiFetch;
+  /**
+   * The signed-in user as `GET /api/get/data/user` answers them in this language, when the page request already
+   * authenticated them; null when only that call can tell (it is then the caller's to make).
+   */
+  pageUser(locale: string): Promise<User | null>;
   /**
    * The language the page's host names (`{code}.{appHost}`), or null. It wins over the path's language, so a
    * subdomain keeps its language whatever the path says.

@@ -3,7 +3,7 @@ import { COOKIE } from '../../core/limits.ts';
 import { createTestApp, signInGuest, type TestApp } from '../../tests/helpers/app.ts';
 import { pageSession } from '../lib/page-session.ts';
 import { userForToken } from '../modules/auth/service.ts';
-import type { UserRow } from '../modules/users/service.ts';
+import { type UserRow, userAnswer } from '../modules/users/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +37,28 @@ describe("a page's session", () => {
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: g.auth });
     const res = await t.app.inject({ method: 'GET', url: '/api/get/data/user', headers: { cookie: `${COOKIE.auth}=${g.token}` } });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("answers a page's own user as GET /api/get/data/user does, byte for byte (the root loader takes it without the call)", async () => {
+    const g = await signInGuest(t.app);
+    const avatar = (await t.app.inject({ method: 'GET', url: '/api/get-avatars' })).json().data[0].id;
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${g.id}`,
+      headers: g.auth,
+      payload: { avatar_id: avatar, theme: 'dark' },
+    });
+    expect(update.statusCode).toBe(200);
+    const row = (await userForToken(t.database.db, g.token)) as UserRow;
+    expect(row.avatarId).toBe(avatar);
+    for (const locale of ['en', 'ar', 'de']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/get/data/user',
+        headers: { cookie: `${COOKIE.auth}=${g.token}`, 'x-locale': locale },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(JSON.stringify({ data: await userAnswer(t.database.db, row, locale) })).toBe(res.body);
+    }
   });
 });

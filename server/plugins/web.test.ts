@@ -49,6 +49,16 @@ describe('personal pages', () => {
     expect(anyone.headers['cache-control']).toBeUndefined();
   });
 
+  it("carry the reader's account as the API answers it in the page's language", async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/guest-login', payload: {} });
+    const cookie = `authToken=${signIn.json().token}`;
+    const me = (await app.inject({ method: 'GET', url: '/api/get/data/user', headers: { cookie, 'x-locale': 'ar' } })).json().data;
+    const res = await app.inject({ method: 'GET', url: '/ar/mood', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const data = [...res.body.matchAll(/<script[^>]*>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+    for (const value of [me.nickname, me.rank.name, me.created_at]) expect(data).toContain(JSON.stringify(value).slice(1, -1));
+  });
+
   it('say so in development too, where Vite answers on the raw response', async () => {
     const dev = await openTestDatabase();
     const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GUEST_CACHE_SECONDS: '0' });

@@ -14,9 +14,11 @@ import type { RouterContextProvider, ServerBuild } from 'react-router';
 import * as reactRouter from 'react-router';
 import { COOKIE } from '../../core/limits.ts';
 import { localeFromHost, localeFromPath, pickLocale } from '../../core/locales.ts';
+import type { User } from '../../core/types.ts';
 import { varyOn } from '../lib/http.ts';
 import { pageSession } from '../lib/page-session.ts';
 import { csrfTokenFor } from '../lib/tokens.ts';
+import { userAnswer } from '../modules/users/service.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const buildDir = `${root}build`;
@@ -26,6 +28,7 @@ export type WebMode = 'production' | 'development';
 /** app/lib/context.ts's ServerContext, which the server may not import (app/ is the browser's side). */
 interface ServerContextValue {
   api: (path: string, init?: RequestInit) => Promise<Pick<Response, 'status' | 'ok' | 'statusText' | 'json'>>;
+  pageUser(locale: string): Promise<User | null>;
   hostLocale: string | null;
   preferredLocale: string;
   csrfToken: string | null;
@@ -97,6 +100,14 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       origin: app.publicOrigin,
       // A fresh secret per page: only the scripts React Router and React write carry it (the CSP in entry.server.tsx).
       nonce: randomBytes(16).toString('base64'),
+      // The user the page request was authenticated as is the one GET /api/get/data/user would be given
+      // (lib/page-session.ts), so the root loader is answered without the call. After a write through the page, or
+      // when building the answer fails, only the call can tell: it reads the token again and answers any failure.
+      pageUser: async (locale) => {
+        const kept = pageSession.getStore()?.kept;
+        if (!kept || kept.token !== authToken) return null;
+        return userAnswer(app.database.db, kept.user, locale).catch(() => null);
+      },
       // Loaders reach the API in-process, as the visitor: same cookies; the API client names the page's language.
       api: async (path, init = {}) => {
         const method = init.method ?? 'GET';

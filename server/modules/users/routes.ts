@@ -29,6 +29,7 @@ import {
   toUser,
   updateProfileInformation,
   updateUser,
+  userAnswer,
 } from './service.ts';
 
 export default async function userRoutes(fastify: FastifyInstance, opts: { db: Db; cookies: CookieSettings }) {
@@ -40,10 +41,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
   app.get(
     '/api/get/data/user',
     { ...auth, schema: { tags, summary: 'The signed-in user', response: { 200: userResponseSchema } } },
-    async (request) => {
-      const user = currentUser(request);
-      return { data: toUser(user, await serializer(db, request.locale)) };
-    },
+    async (request) => ({ data: await userAnswer(db, currentUser(request), request.locale) }),
   );
 
   app.post(

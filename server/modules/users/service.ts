@@ -60,6 +60,11 @@ export function toPublicUser(row: Pick<UserRow, 'id' | 'nickname' | 'avatarId' |
   };
 }
 
+/** The signed-in user as GET /api/get/data/user answers them in a language (also a page's own user, plugins/web.ts). */
+export async function userAnswer(db: DbOrTx, row: UserRow, locale: string): Promise<User> {
+  return toUser(row, await serializer(db, locale));
+}
+
 export function toUser(row: UserRow, s: Serializer): User {
   return {
     ...toPublicUser(row, s),
