@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
     /** Replaces the file the `start` script runs, e.g. --entry=server/main.ts (the sources, through Node's type stripper). */
     entry: { type: 'string' },
     port: { type: 'string', default: '3890' },
+    /** Name prefix of the throwaway database, for helpers that must keep to their own prefix on a shared server. */
+    'database-prefix': { type: 'string', default: 'memory' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -75,6 +77,31 @@ function readRss(pid: number): Rss {
   };
 }
 
+/**
+ * The anonymous RSS by what holds it, from /proc/…/smaps (decision 039's grouping): V8's pages (anonymous mappings
+ * aligned to its 256 KB page size), V8's executable code, and malloc (the main `[heap]` and glibc's per-thread
+ * arenas, mappings aligned to their 64 MB reservation). Under load the last is where compiler zones go.
+ */
+function readParts(pid: number): { v8Pages: number; v8Code: number; malloc: number } {
+  const parts = { v8Pages: 0, v8Code: 0, malloc: 0 };
+  let kind: keyof typeof parts | undefined;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^([0-9a-f]+)-[0-9a-f]+ (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const [, startHex, perms, path] = mapping;
+      const start = BigInt(`0x${startHex}`);
+      if (path === '[heap]' || (!path && start % (64n << 20n) === 0n)) kind = 'malloc';
+      else if (!path && perms.includes('x')) kind = 'v8Code';
+      else if (!path && start % (256n << 10n) === 0n) kind = 'v8Pages';
+      else kind = undefined;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && kind) parts[kind] += Number(rss[1]) * 1024;
+  }
+  return parts;
+}
+
 /** CPU seconds (user + system) the process has used: per request it is steadier than req/s on a shared machine. */
 function cpuSeconds(pid: number): number {
   // The command name in parentheses may hold spaces; the fields after it are fixed (utime and stime are 14 and 15).
@@ -97,6 +124,7 @@ function askHeap(child: ChildProcess): Promise<Heap> {
 interface Row {
   when: string;
   rss: Rss;
+  parts: ReturnType<typeof readParts>;
   heap?: Heap;
   load: string;
   note?: string;
@@ -104,7 +132,14 @@ interface Row {
 const rows: Row[] = [];
 
 async function snapshot(child: ChildProcess, when: string, note?: string) {
-  const row: Row = { when, rss: readRss(child.pid as number), heap: await askHeap(child), load: load(), note };
+  const row: Row = {
+    when,
+    rss: readRss(child.pid as number),
+    parts: readParts(child.pid as number),
+    heap: await askHeap(child),
+    load: load(),
+    note,
+  };
   rows.push(row);
   say(`${when}: RSS ${mb(row.rss.rss)} MB, heap ${mb(row.heap?.usage.heapTotal ?? 0)} MB (load ${row.load})`);
 }
@@ -118,7 +153,7 @@ const base = `http://127.0.0.1:${port}`;
 const seconds = Number(args.duration);
 const connections = Number(args.connections);
 
-const database = await throwawayDatabase(adminUrl, 'memory');
+const database = await throwawayDatabase(adminUrl, args['database-prefix']);
 let child: ChildProcess | undefined;
 try {
   // scripts/seed.ts reads the database from the environment, as the server does.
@@ -193,13 +228,13 @@ try {
 
   console.log(`\nnode ${flags.join(' ')} ${entry}, PostgreSQL, guest cache off, ${connections} connections, ${seconds} s per endpoint\n`);
   console.log(
-    '| when | RSS MB | anon MB | file MB | lazy-free MB | heap total MB | heap used MB | new space MB | external MB | load avg 1/5/15 |',
+    '| when | RSS MB | anon MB | file MB | V8 pages MB | V8 code MB | malloc MB | lazy-free MB | heap total MB | heap used MB | new space MB | external MB | load avg 1/5/15 |',
   );
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
   for (const r of rows) {
     const u = r.heap?.usage;
     console.log(
-      `| ${r.when} | ${mb(r.rss.rss)} | ${mb(r.rss.anon)} | ${mb(r.rss.file)} | ${mb(r.rss.lazyFree)} | ${mb(u?.heapTotal ?? 0)} | ${mb(u?.heapUsed ?? 0)} | ${mb(r.heap?.spaces.new_space ?? 0)} | ${mb(u?.external ?? 0)} | ${r.load} |`,
+      `| ${r.when} | ${mb(r.rss.rss)} | ${mb(r.rss.anon)} | ${mb(r.rss.file)} | ${mb(r.parts.v8Pages)} | ${mb(r.parts.v8Code)} | ${mb(r.parts.malloc)} | ${mb(r.rss.lazyFree)} | ${mb(u?.heapTotal ?? 0)} | ${mb(u?.heapUsed ?? 0)} | ${mb(r.heap?.spaces.new_space ?? 0)} | ${mb(u?.external ?? 0)} | ${r.load} |`,
     );
   }
   console.log('\n| load | req/s | p99 ms | CPU ms/req | errors | peak RSS MB | anon MB | lazy-free MB | load avg 1/5/15 |');
