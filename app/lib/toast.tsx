@@ -30,13 +30,14 @@ const ToastContext = createContext<ToastApi | null>(null);
  * A toast's card: its own chunk, as no first view shows one. It is fetched while the browser is idle after
  * hydration, so a toast rarely waits for it; its timer starts when it is shown.
  */
-const ToastCard = lazy(() => import('./toast-card.tsx'));
+const loadCard = () => import('./toast-card.tsx');
+const ToastCard = lazy(loadCard);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [toast, setToast] = useState<Toast | null>(null);
   const next = useRef(0);
-  useEffect(() => whenIdle(() => import('./toast-card.tsx').catch(() => {})), []);
+  useEffect(() => whenIdle(() => loadCard().catch(() => {})), []);
 
   const clear = useCallback(() => setToast(null), []);
   const api = useMemo<ToastApi>(() => {
@@ -55,24 +56,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     };
   }, [intl, clear]);
 
+  // One card, in the region its kind is announced in.
+  const card = toast ? (
+    <Suspense fallback={null}>
+      <ToastCard key={toast.id} toast={toast} onClose={clear} />
+    </Suspense>
+  ) : null;
   return (
     <ToastContext value={api}>
       {children}
       {/* Both regions exist from the start so screen readers are listening before anything is announced. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:pe-6">
         <div role="status" aria-live="polite" className="contents">
-          {toast?.kind === 'success' ? (
-            <Suspense fallback={null}>
-              <ToastCard key={toast.id} toast={toast} onClose={clear} />
-            </Suspense>
-          ) : null}
+          {toast?.kind === 'success' ? card : null}
         </div>
         <div role="alert" aria-live="assertive" className="contents">
-          {toast && toast.kind !== 'success' ? (
-            <Suspense fallback={null}>
-              <ToastCard key={toast.id} toast={toast} onClose={clear} />
-            </Suspense>
-          ) : null}
+          {toast && toast.kind !== 'success' ? card : null}
         </div>
       </div>
     </ToastContext>
