@@ -1,5 +1,5 @@
 /** Named prepared statements for the hot paths, built once per database handle. */
-import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, Subquery, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
@@ -23,6 +23,9 @@ export function prepared<T>(db: DbOrTx, name: string, build: (name: string) => T
   }
   return query;
 }
+
+/** The viewer's id in a statement prepared per kind of viewer: a placeholder when signed in, none for a guest. */
+export const viewerIdParam = (signedIn: boolean) => (signedIn ? sql.placeholder('viewerId') : null);
 
 /** What a prepared select of drizzle-orm (node-postgres and PGlite alike) holds to shape its rows. */
 interface SelectFields {

@@ -10,7 +10,7 @@ import { avatars, comments, commentVotes, posts, users } from '../../../db/schem
 import { NotFound, ownedBy } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { languageOfText } from '../../lib/language.ts';
-import { prepared } from '../../lib/prepared.ts';
+import { prepared, viewerIdParam } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { awardAchievements } from '../achievements/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
@@ -119,7 +119,7 @@ async function pageOf(db: DbOrTx, viewer: Viewer, shown: SQL | undefined, q: Pag
  * page and a count planned per call. Every problem page reads it.
  */
 function postCommentsPage(db: DbOrTx, signedIn: boolean) {
-  const viewerId = signedIn ? sql.placeholder('viewerId') : null;
+  const viewerId = viewerIdParam(signedIn);
   return prepared(db, signedIn ? 'post_comments_viewer' : 'post_comments', (name) =>
     db
       .select({ ...commentFields(viewerId), total: sql<number>`(count(*) over ())::int` })

@@ -23,7 +23,7 @@ import {
 } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
-import { prepared } from '../../lib/prepared.ts';
+import { prepared, viewerIdParam } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { commentRules } from '../comments/rules.ts';
 import { blockRule, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
@@ -115,12 +115,12 @@ function details(db: DbOrTx, signedIn: boolean) {
       post: posts,
       feeling: feelings,
       ...authorColumns,
-      poll: pollJson('post', posts.id, signedIn ? sql.placeholder('viewerId') : null),
+      poll: pollJson('post', posts.id, viewerIdParam(signedIn)),
       tags: tagList,
       isSupported: flag(signedIn, supports),
       isFavorited: flag(signedIn, favorites),
       isHidden: flag(signedIn, postHides),
-      commentsShown: commentsShown(signedIn ? sql.placeholder('viewerId') : null),
+      commentsShown: commentsShown(viewerIdParam(signedIn)),
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
@@ -137,7 +137,7 @@ const inIds = sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`;
 function byIds(db: DbOrTx, signedIn: boolean) {
   return prepared(db, signedIn ? 'posts_by_ids_viewer' : 'posts_by_ids', (name) =>
     details(db, signedIn)
-      .where(and(inIds, ...keepsOf(postItemRules(signedIn ? sql.placeholder('viewerId') : null))))
+      .where(and(inIds, ...keepsOf(postItemRules(viewerIdParam(signedIn)))))
       .prepare(name),
   );
 }
@@ -283,7 +283,7 @@ export function shownPost(db: DbOrTx, signedIn: boolean) {
     db
       .select({ id: posts.id })
       .from(posts)
-      .where(and(eq(posts.id, sql.placeholder('id')), ...keepsOf(postItemRules(signedIn ? sql.placeholder('viewerId') : null))))
+      .where(and(eq(posts.id, sql.placeholder('id')), ...keepsOf(postItemRules(viewerIdParam(signedIn)))))
       .prepare(name),
   );
 }
@@ -393,7 +393,7 @@ function firstKept(db: DbOrTx, signedIn: boolean) {
     const picked = db
       .select({ id: posts.id })
       .from(posts)
-      .where(and(inIds, ...keepsOf(postRules(signedIn ? sql.placeholder('viewerId') : null))))
+      .where(and(inIds, ...keepsOf(postRules(viewerIdParam(signedIn)))))
       .orderBy(order)
       .limit(TRENDING_SHOWN);
     return details(db, signedIn).where(inArray(posts.id, picked)).orderBy(order).prepare(name);
@@ -448,7 +448,7 @@ function relatedIds(db: DbOrTx, signedIn: boolean) {
   return prepared(db, signedIn ? 'related_posts_viewer' : 'related_posts', (name) => {
     const source = sql.placeholder('source');
     const language = sql.placeholder('language');
-    const seen = and(...keepsOf(postRules(signedIn ? sql.placeholder('viewerId') : null)));
+    const seen = and(...keepsOf(postRules(viewerIdParam(signedIn))));
     const byTag = sql`select t.id, t.created_at, 0 as part
       from ${postTags} s cross join lateral (
         select ${posts.id}, ${posts.createdAt} from ${postTags} b join ${posts} on ${posts.id} = b.post_id
