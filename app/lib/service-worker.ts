@@ -7,20 +7,32 @@
 
 const ASSET_PREFIX = '/assets/';
 
+/** The paths of the page's own built assets among these entries. */
+function assetPaths(entries: PerformanceEntry[]): string[] {
+  return entries
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith(ASSET_PREFIX))
+    .map((url) => url.pathname);
+}
+
 export async function registerServiceWorker(locale: string): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {
     await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     const registration = await navigator.serviceWorker.ready;
-    const loaded = performance
-      .getEntriesByType('resource')
-      .map((entry) => new URL(entry.name))
-      .filter((url) => url.origin === window.location.origin && url.pathname.startsWith(ASSET_PREFIX))
-      .map((url) => url.pathname);
+    const keep = (urls: string[]) => registration.active?.postMessage({ type: 'keep', urls });
     const linked = [
       ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[href^="/assets/"], script[src^="/assets/"]'),
     ].map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? '');
-    registration.active?.postMessage({ type: 'keep', urls: [...new Set([...loaded, ...linked]), `/offline/${locale}`] });
+    keep([...new Set([...assetPaths(performance.getEntriesByType('resource')), ...linked]), `/offline/${locale}`]);
+    // A request the page started before the worker controlled it, and that ended after the list above was taken
+    // (a chunk fetched once idle after hydration, app/lib/idle.ts), is in neither the list nor the worker's cache:
+    // each is handed over as it ends. Observing from the same task as the list leaves no entry between the two.
+    // What went through the worker (workerStart set) it has already kept, so a controlled page sends nothing more.
+    new PerformanceObserver((list) => {
+      const late = assetPaths(list.getEntries().filter((entry) => (entry as PerformanceResourceTiming).workerStart === 0));
+      if (late.length > 0) keep(late);
+    }).observe({ type: 'resource' });
   } catch {
     // A browser that refuses the worker (private modes, policies) runs the app as before.
   }

@@ -125,6 +125,62 @@ test('offline after one visit: the offline page in the page’s language, and th
   expect(errors.filter((e) => !e.includes('/fr/mood'))).toEqual([]);
 });
 
+test('an asset the first visit fetches while the worker takes over the page is kept too', async ({ page }) => {
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  // The window: a request the page starts before the worker controls it (so the worker never sees it) that ends after
+  // the page took the list it hands over. It lasts a few milliseconds on its own; here the routes hold it open. The
+  // API client's chunk is fetched once idle after hydration (app/lib/browser-api.ts); registering the worker waits
+  // for its own chunk (root.tsx), which is held until the API client's request has started, and that request is held
+  // until the worker has kept the page's list (its 'kept' answer).
+  await page.addInitScript(() => {
+    const w = window as unknown as { kept: number };
+    w.kept = 0;
+    navigator.serviceWorker.addEventListener('message', (e) => {
+      if (e.data?.type === 'kept') w.kept += 1;
+    });
+  });
+  let apiStarted: () => void = () => {};
+  const apiRequested = new Promise<void>((resolve) => {
+    apiStarted = resolve;
+  });
+  const held: string[] = [];
+  await page.route(/\/assets\/create-[\w-]+\.js$/, async (route) => {
+    held.push(new URL(route.request().url()).pathname);
+    apiStarted();
+    await page.waitForFunction(() => (window as unknown as { kept: number }).kept > 0, undefined, { timeout: 15_000 });
+    await route.continue();
+  });
+  await page.route(/\/assets\/service-worker-[\w-]+\.js$/, async (route) => {
+    await apiRequested;
+    await route.continue();
+  });
+  const firstVisit = new Set<string>();
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/assets/')) firstVisit.add(url.pathname);
+  });
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => (window as unknown as { kept: number }).kept > 0, undefined, { timeout: 15_000 });
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.waitForLoadState('networkidle');
+  // The API client's request went to the network from the page, not through the worker.
+  expect(held).toHaveLength(1);
+  expect(firstVisit.has(held[0])).toBe(true);
+
+  const missing = (urls: string[]) =>
+    page.evaluate(async (list) => {
+      const name = (await caches.keys()).find((n) => n.startsWith('kindred-'));
+      if (!name) return list;
+      const cache = await caches.open(name);
+      const kept = await Promise.all(list.map((u) => cache.match(u)));
+      return list.filter((_, i) => !kept[i]);
+    }, urls);
+  await expect.poll(() => missing([...firstVisit]), { timeout: 5_000 }).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('a subscription made on /notificationSettings gets a push through the local push service, shown by the service worker', async () => {
   test.setTimeout(90_000);
   const service = await startPushService();

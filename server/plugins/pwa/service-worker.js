@@ -6,7 +6,8 @@
  * - Pushes (server/modules/push/deliver.ts) are shown as they come, already in the person's language; a click
  *   focuses a tab already on that page, or opens one.
  * - Built assets (/assets/, hashed names that never change) are answered from the cache once seen, so the next
- *   visit loads them without the network; the page hands over the ones it loaded before this worker ran.
+ *   visit loads them without the network; the page hands over the ones it fetched before this worker controlled
+ *   it, those still on their way then as they arrive (app/lib/service-worker.ts).
  * - A page that cannot be loaded for want of a network gets the offline page in its language, kept the first
  *   time a page in that language loads.
  */
