@@ -74,6 +74,26 @@ export function isLocale(code: unknown): code is string {
   return typeof code === 'string' && byCode.has(code);
 }
 
+/**
+ * The content languages a guest's `content_languages` cookie names; `all`, nothing or no known code reads as every
+ * language (null). The server filters lists by it and the browser counts live arrivals by it.
+ */
+export function cookieLanguages(cookie: string | undefined): readonly string[] | null {
+  // Most guests never chose: nothing to split on each of their requests.
+  if (!cookie) return null;
+  const codes = [...new Set(cookie.split(',').filter(isLocale))];
+  return codes.length > 0 ? codes : null;
+}
+
+/**
+ * The content languages a reader's lists keep to (null: every language): a signed-in reader's account decides
+ * (none chosen there is every language), a guest's cookie otherwise.
+ */
+export function readerLanguages(account: readonly string[] | null, cookie: string | undefined): readonly string[] | null {
+  if (account) return account.length > 0 ? account : null;
+  return cookieLanguages(cookie);
+}
+
 export function getLocale(code: string): Locale {
   return byCode.get(code) ?? (byCode.get(DEFAULT_LOCALE) as Locale);
 }

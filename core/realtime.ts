@@ -12,6 +12,8 @@ export type PublicRoom = (typeof PUBLIC_ROOMS)[number];
 export interface FeedNew {
   type: 'post' | 'mood' | 'thought';
   id: number;
+  /** Its content language: a list kept to the reader's content languages counts only what it will show. */
+  language: string;
 }
 
 /** API.md "Objects": Notification, sent to its user. */

@@ -15,11 +15,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { COOKIE } from '../../core/limits.ts';
-import { browserLanguages, localeFromAcceptLanguage } from '../../core/locales.ts';
+import { browserLanguages, cookieLanguages, localeFromAcceptLanguage } from '../../core/locales.ts';
 import { type CachedResponse, GuestCache } from '../lib/guest-cache.ts';
 import { varyOn } from '../lib/http.ts';
 import { SUBSCRIBER_OPTIONS } from '../lib/redis.ts';
-import { guestLanguages } from '../lib/viewer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,7 +58,7 @@ function keyOf(request: FastifyRequest): string | null {
   const read =
     cookies[COOKIE.contentLanguages] === undefined
       ? `ask:${browserLanguages(headers['accept-language']).map(localeFromAcceptLanguage).join(',')}`
-      : (guestLanguages(cookies[COOKIE.contentLanguages])?.join(',') ?? '');
+      : (cookieLanguages(cookies[COOKIE.contentLanguages])?.join(',') ?? '');
   return [request.locale, cookies[COOKIE.theme] ?? '', read, headers.host ?? '', request.url].join('\n');
 }
 

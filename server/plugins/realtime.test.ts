@@ -77,6 +77,38 @@ describe('realtime', () => {
   });
 });
 
+describe('feed announcements', () => {
+  it('tells each feed room of a new post, mood and thought with its id and content language', async () => {
+    const t = await createTestApp();
+    opened.push(t.close);
+    const url = await listening(t);
+    const g = await signInGuest(t.app);
+    const socket = await socketFor(url);
+    const rooms = ['feed:posts', 'feed:moods', 'feed:thoughts'];
+    const inRooms = Promise.all(rooms.map((room) => joined(t.app, room)));
+    for (const room of rooms) socket.emit('subscribe', room);
+    await inRooms;
+    const heard: EventPayload<'feed:new'>[] = [];
+    socket.on('feed:new', (item: EventPayload<'feed:new'>) => heard.push(item));
+
+    const text = 'Most nights I lie awake going over every small thing I said at work, and by morning I am too tired to care. ';
+    const post = await t.call(g, 'POST', '/api/posts', { content: text.repeat(2) });
+    expect(post.status).toBe(201);
+    const feelings = (await t.call(null, 'GET', '/api/feelings?type=mood')).body.data as { id: number }[];
+    const mood = await t.call(g, 'POST', '/api/user/store/moods', { content: 'A quieter day today', feeling_id: feelings[0].id });
+    expect(mood.status).toBe(201);
+    const thought = await t.call(g, 'POST', '/api/thoughts', { content: 'Small steps still count as steps.' });
+    expect(thought.status).toBe(201);
+    // One socket hears its events in the order they were sent.
+    await expect.poll(() => heard.length).toBe(3);
+    expect(heard).toEqual([
+      { type: 'post', id: post.body.data.id, language: 'en' },
+      { type: 'mood', id: mood.body.data.id, language: 'en' },
+      { type: 'thought', id: thought.body.data.id, language: 'en' },
+    ]);
+  });
+});
+
 describe('revoked tokens', () => {
   /** The reason the server gave when it closed the socket. */
   const closed = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));

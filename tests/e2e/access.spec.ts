@@ -4,7 +4,7 @@
  * to navigate by.
  */
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
-import { at, catalog, en, fill, fixtures, PUBLIC, signInAsGuest } from './pages.ts';
+import { at, catalog, en, fill, fixtures, joined, PUBLIC, pillCount, signInAsGuest } from './pages.ts';
 
 const de = catalog('de');
 
@@ -121,25 +121,6 @@ test('a keyboard-only walk: sign in as guest, post, comment, report, switch lang
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   expect(errors).toEqual([]);
 });
-
-/** Resolves when the page's socket asks to join `room` (socket.io's event frame `42["subscribe","room"]`). */
-function joined(page: Page, room: string): Promise<void> {
-  const frame = JSON.stringify(['subscribe', room]);
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      ws.on('framesent', (event) => {
-        if (typeof event.payload === 'string' && event.payload.endsWith(frame)) resolve();
-      });
-    });
-  });
-}
-
-/** The number a feed's "new posts" pill shows, 0 while it is not shown. */
-async function pillCount(page: Page): Promise<number> {
-  const pill = page.getByRole('button', { name: /^\d+ new posts? – show$/ });
-  if ((await pill.count()) === 0) return 0;
-  return Number((await pill.textContent())?.match(/\d+/)?.[0]);
-}
 
 test('the new-posts pill is announced politely, leaves out the reader’s own post and hands the focus to the list', async ({
   page,

@@ -133,3 +133,22 @@ export function watchErrors(page: Page, errors: string[]) {
   });
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
 }
+
+/** Resolves when the page's socket asks to join `room` (socket.io's event frame `42["subscribe","room"]`). */
+export function joined(page: Page, room: string): Promise<void> {
+  const frame = JSON.stringify(['subscribe', room]);
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (event) => {
+        if (typeof event.payload === 'string' && event.payload.endsWith(frame)) resolve();
+      });
+    });
+  });
+}
+
+/** The number a feed's "new posts" pill shows, 0 while it is not shown. */
+export async function pillCount(page: Page): Promise<number> {
+  const pill = page.getByRole('button', { name: /^\d+ new posts? – show$/ });
+  if ((await pill.count()) === 0) return 0;
+  return Number((await pill.textContent())?.match(/\d+/)?.[0]);
+}

@@ -2,11 +2,15 @@
  * "New posts" pill: listens on the feed's public room for `feed:new` and offers to reload the list, through the
  * app's one socket (lib/socket), which loads after the page is interactive, so it is not part of the first load.
  * It sits in a polite live region, so screen readers hear it appear, and leaves out what the reader published
- * themselves (lib/own-writes).
+ * themselves (lib/own-writes) and what the list will not show them: items in languages they chose not to read.
  */
 import { useEffect, useRef, useState } from 'react';
+import { COOKIE } from '../../../core/limits.ts';
+import { readerLanguages } from '../../../core/locales.ts';
+import { parseCookies } from '../../lib/i18n.ts';
 import { FormattedMessage } from '../../lib/intl.tsx';
 import { type Published, useOwnWrites } from '../../lib/own-writes.ts';
+import { useSession } from '../../lib/session.tsx';
 import { useRoom, useSocketEvent } from '../../lib/socket.ts';
 import { Button } from '../ui/Button.tsx';
 
@@ -18,9 +22,14 @@ export function NewItemsPill({ room, onShow }: { room: 'feed:posts' | 'feed:mood
   const kind = ROOM_ITEM[room];
 
   useRoom(room);
+  const { user } = useSession();
   useSocketEvent('feed:new', (item) => {
-    // The shared socket may be in other feeds' rooms too.
-    if (item.type === kind) setIds((known) => (known.includes(item.id) ? known : [...known, item.id]));
+    // The shared socket may be in other feeds' rooms too. The languages are read when an item arrives: the reader
+    // may have chosen others since the page loaded (the guest's choice is a cookie the list's loader reads too).
+    if (item.type !== kind) return;
+    const languages = readerLanguages(user?.content_languages ?? null, parseCookies(document.cookie)[COOKIE.contentLanguages]);
+    if (languages && !languages.includes(item.language)) return;
+    setIds((known) => (known.includes(item.id) ? known : [...known, item.id]));
   });
 
   // While the reader's own write is on its way, its announcement cannot be told apart from others' yet.

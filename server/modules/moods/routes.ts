@@ -14,7 +14,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { listFeelings } from '../feelings/service.ts';
 import { removeVote, vote } from '../polls/service.ts';
 import { moodIdBody, pollInput, postContent, postingLimited, textRefused } from '../posts/schemas.ts';
-import { deleteMood, updateMood, write } from '../posts/write.ts';
+import { deleteMood, feedNews, updateMood, write } from '../posts/write.ts';
 import { getMood, interact, listMoods, setMoodHidden } from './service.ts';
 
 export default async function moodRoutes(fastify: FastifyInstance, opts: { db: Db }) {
@@ -67,10 +67,8 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     },
     async (request, reply) => {
       const w = await write(db, currentUser(request), request.body, 'mood');
-      fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods').emit('feed:new', {
-        type: w.placed,
-        id: w.placed === 'post' ? w.post.id : w.mood.id,
-      });
+      const news = feedNews(w);
+      fastify.realtime.toRoom(news.room).emit('feed:new', news.item);
       const message = request.t('moods.created');
       if (w.placed === 'mood') return reply.code(201).send({ message, data: w.mood });
       return reply.code(201).send({ message, placed_as: 'post' as const, notice: request.t('moods.placed_in_feed'), data: w.post });

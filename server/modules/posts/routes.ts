@@ -36,7 +36,7 @@ import {
   relatedPosts,
   trendingPosts,
 } from './service.ts';
-import { checkNewNote, deletePost, updatePost, type Written, write } from './write.ts';
+import { checkNewNote, deletePost, feedNews, updatePost, type Written, write } from './write.ts';
 
 export interface PostRouteOptions {
   db: Db;
@@ -48,10 +48,8 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
 
   /** Open feeds show a "new posts" pill. */
   function announce(w: Written) {
-    fastify.realtime.toRoom(w.placed === 'post' ? 'feed:posts' : 'feed:moods').emit('feed:new', {
-      type: w.placed,
-      id: w.placed === 'post' ? w.post.id : w.mood.id,
-    });
+    const news = feedNews(w);
+    fastify.realtime.toRoom(news.room).emit('feed:new', news.item);
   }
 
   app.get(

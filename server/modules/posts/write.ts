@@ -5,6 +5,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { MOOD_THRESHOLD, POINTS, TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
+import type { FeedNew } from '../../../core/realtime.ts';
 import { graphemeLength, normalizeForDuplicate } from '../../../core/text.ts';
 import type { Mood, NoteCheck, Post } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
@@ -36,6 +37,12 @@ export interface WriteInput {
 }
 
 export type Written = { placed: 'post'; post: Post } | { placed: 'mood'; mood: Mood };
+
+/** What the open lists of its feed hear of a new post or mood (their "new posts" pill): the room and `feed:new`. */
+export function feedNews(w: Written): { room: 'feed:posts' | 'feed:moods'; item: FeedNew } {
+  const { id, language } = w.placed === 'post' ? w.post : w.mood;
+  return { room: w.placed === 'post' ? 'feed:posts' : 'feed:moods', item: { type: w.placed, id, language } };
+}
 
 /** The same user already has a post or mood with this normalised text (other than `except`). */
 async function assertNotDuplicate(tx: Tx, userId: number, key: string, except?: { post?: number; mood?: number }) {

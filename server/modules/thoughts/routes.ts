@@ -100,7 +100,7 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
     },
     async (request, reply) => {
       const data = await createThought(db, currentUser(request), signedIn(request), request.body.content);
-      fastify.realtime.toRoom('feed:thoughts').emit('feed:new', { type: 'thought', id: data.id });
+      fastify.realtime.toRoom('feed:thoughts').emit('feed:new', { type: 'thought', id: data.id, language: data.language });
       return reply.code(201).send({ data });
     },
   );
