@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startCommand } from '../tests/helpers/start-command.ts';
 import { throwawayDatabase } from '../tests/helpers/throwaway-database.ts';
 import { autocannon, type Load, run } from './load.ts';
 
@@ -48,14 +49,6 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-
-/** What `npm start` runs: the flags it gives node, and the file it starts (the built server, scripts/build-server.ts). */
-function startCommand(): { flags: string[]; entry: string } {
-  const script: string = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts.start;
-  const command = /\bnode((?:\s+--\S+)*)\s+(\S+\.[jt]s)\b/.exec(script);
-  if (!command) throw new Error(`cannot find "node … <file>" in the start script: ${script}`);
-  return { flags: command[1].split(/\s+/).filter(Boolean), entry: command[2] };
-}
 
 interface Rss {
   rss: number;

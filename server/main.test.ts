@@ -2,7 +2,8 @@
  * The process as `npm start` runs it (the built server, build/app/main.js, rebuilt here from the sources under
  * test): first start seeds, SIGTERM ends cleanly, a restart keeps the data, and it finds its files (migrations,
  * locales, public/) from the bundle's place. It runs with Node's type stripping off, so a `.ts` module loaded by
- * the process or by its PGlite worker thread (built as build/app/pglite-worker.js) fails the start.
+ * the process or by its PGlite worker thread (built as build/app/pglite-worker.js) fails the start. It runs with the
+ * start script's Node flags, so the start-up collection those flags enable (--expose-gc, decision 046) runs here too.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer } from '../tests/helpers/server-process.ts';
+import { startCommand } from '../tests/helpers/start-command.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'kindred-main-'));
@@ -20,20 +22,25 @@ beforeAll(() => {
   execFileSync(process.execPath, ['scripts/build-server.ts'], { cwd: root, stdio: 'ignore' });
 }, 120_000);
 
-const entry = 'build/app/main.js';
+const { entry, flags } = startCommand();
 
 const start = () =>
-  spawnServer(entry, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    PGLITE_WORKER: 'true',
-    NODE_OPTIONS: '--no-experimental-strip-types',
-  });
+  spawnServer(
+    entry,
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PGLITE_WORKER: 'true',
+      NODE_OPTIONS: '--no-experimental-strip-types',
+    },
+    undefined,
+    flags,
+  );
 
 /** The fields of the JSON log line whose message is `msg`. */
 function logged(output: string, msg: string): Record<string, unknown> {

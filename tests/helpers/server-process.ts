@@ -1,6 +1,7 @@
 /**
  * The server as its own process, for the tests of what only a process shows (start, SIGTERM, faults of the services
- * it connects to): `entry` run by this Node with `env` over the environment, its stdout and stderr kept.
+ * it connects to): `entry` run by this Node with `nodeFlags` and `env` over the environment, its stdout and stderr
+ * kept.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 
@@ -22,9 +23,10 @@ export function spawnServer(
   entry: string,
   env: Record<string, string>,
   readyWhen: (output: string) => boolean = () => true,
+  nodeFlags: string[] = [],
 ): ServerProcess {
   let out = '';
-  const child = spawn(process.execPath, [entry], { cwd: root, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: root, env: { ...process.env, ...env } });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const said = (text: string) =>
     new Promise<void>((resolve) => {
