@@ -12,6 +12,8 @@ const config = loadConfig();
 const dev = process.argv.includes('--dev');
 /** How long the event loop must have been nearly idle, after work, before the process gives memory back. */
 const QUIET_INTERVAL_MS = 5_000;
+/** The shortest time between two of those collections: each pauses the server for tens to hundreds of ms. */
+const QUIET_COLLECTION_GAP_MS = 60_000;
 
 const database = await openDatabase({
   url: config.DATABASE_URL,
@@ -74,6 +76,6 @@ if (reduce) {
     );
   };
   collect();
-  collectWhenQuiet(collect, { intervalMs: QUIET_INTERVAL_MS });
+  collectWhenQuiet(collect, { intervalMs: QUIET_INTERVAL_MS, minGapMs: QUIET_COLLECTION_GAP_MS });
 }
 await app.listen({ port: config.PORT, host: config.HOST });

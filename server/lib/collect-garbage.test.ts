@@ -6,7 +6,7 @@ describe('collectWhenQuiet', () => {
   afterEach(() => vi.useRealTimers());
 
   /** A busy share per interval, in order; every read after the list is exhausted reads quiet. */
-  function run(shares: number[]) {
+  function run(shares: number[], minGapMs = 0) {
     const reads: number[] = [];
     const busyShare = () => {
       const share = shares.shift() ?? 0;
@@ -14,7 +14,7 @@ describe('collectWhenQuiet', () => {
       return share;
     };
     const collect = vi.fn();
-    const stop = collectWhenQuiet(collect, { intervalMs: 1000, busyShare });
+    const stop = collectWhenQuiet(collect, { intervalMs: 1000, minGapMs, busyShare });
     return { collect, stop, reads };
   }
 
@@ -57,6 +57,20 @@ describe('collectWhenQuiet', () => {
     expect(reads).toEqual([0.9, 0, 0.8]);
     vi.advanceTimersByTime(5000);
     expect(collect).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('collects at most once per gap, however often work and quiet alternate', () => {
+    // Work and quiet alternate every second; the read after each collection is its own pause (0).
+    const { collect, stop } = run([0.9, 0, 0, 0.9, 0, 0.9, 0, 0.9, 0, 0.9, 0, 0.9, 0, 0.9, 0, 0.9, 0], 10_000);
+    vi.advanceTimersByTime(2000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    // Quiet after work at 5, 7 and 9 s: within 10 s of the first collection.
+    vi.advanceTimersByTime(9000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    // At 13 s the gap has passed and the work at 12 s is still owed a collection.
+    vi.advanceTimersByTime(2000);
+    expect(collect).toHaveBeenCalledTimes(2);
     stop();
   });
 

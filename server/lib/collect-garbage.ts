@@ -43,19 +43,26 @@ function eventLoopBusyShare(): () => number {
 
 /**
  * Every `intervalMs`, runs `collect` if the event loop was quiet through the interval and busy at some point since
- * the last collection: once per spell of work, between one and two intervals after it ends. Returns the function
- * that stops it; its timer does not keep the process alive.
+ * the last collection: once per spell of work, between one and two intervals after it ends, and at most once per
+ * `minGapMs`, so a server whose traffic comes and goes every few seconds pauses for it at most that often (what a
+ * shorter gap would give back is that spell's garbage, not the pool of a long load). Returns the function that stops
+ * it; its timer does not keep the process alive.
  */
-export function collectWhenQuiet(collect: Collect, options: { intervalMs: number; busyShare?: () => number }): () => void {
+export function collectWhenQuiet(
+  collect: Collect,
+  options: { intervalMs: number; minGapMs: number; busyShare?: () => number },
+): () => void {
   const busyShare = options.busyShare ?? eventLoopBusyShare();
   let worked = false;
+  let last = Number.NEGATIVE_INFINITY;
   const timer = setInterval(() => {
     if (busyShare() > QUIET_SHARE) {
       worked = true;
       return;
     }
-    if (!worked) return;
+    if (!worked || Date.now() - last < options.minGapMs) return;
     worked = false;
+    last = Date.now();
     collect();
     // The collection's own pause is not work: the next interval starts after it.
     busyShare();
