@@ -193,10 +193,7 @@ async function serveBare(options: Extract<ServeOptions, { kind: 'bare' }>) {
           slug: String(id),
           content: p('content'),
           language: p('language'),
-          feeling:
-            f('id') === null
-              ? null
-              : toFeeling({ id: f('id'), key: f('key'), emoji: f('emoji'), type: f('type'), sortOrder: f('sortOrder') }, 'en'),
+          feeling: f('id') === null ? null : toFeeling({ id: f('id'), key: f('key'), emoji: f('emoji'), type: f('type') }, 'en'),
           topic_id: p('topicId'),
           tags: r[a + 6],
           poll: r[a + 5],

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatars, feelings, posts, users } from '../../db/schema.ts';
 import { createTestApp, signInGuest, type TestApp } from '../../tests/helpers/app.ts';
-import { prepared } from './prepared.ts';
+import { prepared, preparedArrays } from './prepared.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,5 +45,52 @@ describe('prepared statements', () => {
     expect(compiled).toEqual(drizzle);
     // Key order too: the answers are written from these objects.
     expect(JSON.stringify(compiled)).toBe(JSON.stringify(drizzle));
+
+    // The same rows read field by field from the driver's arrays: every value decoded as drizzle decodes it.
+    const paths = ['post.id', 'post.content', 'post.createdAt', 'feeling.id', 'feeling.key', 'authorId', 'avatarFile', 'created', 'n'];
+    const arrays = preparedArrays(
+      db,
+      'test_prepared_arrays',
+      (name) => query(sql.placeholder('user')).prepare(name),
+      (field) => {
+        const reads = paths.map((path) => field(path));
+        return (row: unknown[]) => reads.map((read) => read(row));
+      },
+    );
+    const read = (await arrays.query.execute({ user: g.id })).map(arrays.shape);
+    expect(read).toEqual(
+      drizzle.map((r) => [
+        r.post.id,
+        r.post.content,
+        r.post.createdAt,
+        r.feeling?.id ?? null,
+        r.feeling?.key ?? null,
+        r.authorId,
+        r.avatarFile,
+        r.created,
+        r.n,
+      ]),
+    );
+    expect(read[0][2]).toBeInstanceOf(Date);
+    expect(read[0][7]).toBeInstanceOf(Date);
+    expect(read[1][3]).toBe(feeling);
+    // Built once per statement: a second call finds the same statement and shape.
+    expect(
+      preparedArrays(
+        db,
+        'test_prepared_arrays',
+        () => null,
+        () => null,
+      ),
+    ).toBe(arrays);
+    // A path the select does not have is an error when the statement is first prepared, not an undefined per row.
+    expect(() =>
+      preparedArrays(
+        db,
+        'test_prepared_arrays_missing',
+        (name) => query(sql.placeholder('user')).prepare(name),
+        (field) => field('post.nope'),
+      ),
+    ).toThrow('test_prepared_arrays_missing: no field post.nope');
   });
 });

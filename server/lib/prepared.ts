@@ -29,12 +29,26 @@ export const viewerIdParam = (signedIn: boolean) => (signedIn ? sql.placeholder(
 
 /** What a prepared select of drizzle-orm (node-postgres and PGlite alike) holds to shape its rows. */
 interface SelectFields {
-  fields?: { path: string[]; field: unknown }[];
+  fields?: Field[];
   joinsNotNullableMap?: Record<string, boolean>;
   customResultMapper?: (rows: unknown[][]) => unknown[];
 }
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type Field = { path: string[]; field: unknown };
+
+/** The decoder drizzle-orm's `mapResultRow` picks for a field (`decoder` of SQL is internal to drizzle-orm). */
+function decoderOf(field: unknown): Decoder {
+  return (
+    is(field, Column)
+      ? field
+      : is(field, SQL)
+        ? (field as unknown as { decoder: Decoder }).decoder
+        : is(field, Subquery)
+          ? (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder
+          : (field as { sql: { decoder: Decoder } }).sql.decoder
+  ) as Decoder;
+}
 
 /**
  * Gives a prepared select the row mapper drizzle-orm's `mapResultRow` would be, decided once instead of per row: for
@@ -48,16 +62,7 @@ function compiledRows<T>(query: T): T {
   const q = query as SelectFields;
   if (typeof query !== 'object' || query === null || !Array.isArray(q.fields) || q.customResultMapper) return query;
   const columns = q.fields.map(({ path, field }) => {
-    // As mapResultRow picks it (`decoder` of SQL is internal to drizzle-orm).
-    const decoder = (
-      is(field, Column)
-        ? field
-        : is(field, SQL)
-          ? (field as unknown as { decoder: Decoder }).decoder
-          : is(field, Subquery)
-            ? (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder
-            : (field as { sql: { decoder: Decoder } }).sql.decoder
-    ) as Decoder;
+    const decoder = decoderOf(field);
     // The joined table's columns are those of a nested object (`{ feeling: feelings }`).
     const table = is(field, Column) && path.length === 2 ? getTableName(field.table) : null;
     return { path, decoder, table };
@@ -95,4 +100,59 @@ function compiledRows<T>(query: T): T {
   };
   q.customResultMapper = (rows) => rows.map(map);
   return query;
+}
+
+/** One field of a prepared select's rows, read from the driver's array and decoded as drizzle-orm decodes it. */
+export type Read<T = unknown> = (row: unknown[]) => T;
+
+/** A prepared select whose rows stay the driver's arrays (preparedArrays). */
+export interface ArrayQuery {
+  execute(values?: Record<string, unknown>): Promise<unknown[][]>;
+}
+
+/** Drizzle's decoders that return the driver's value as it is: a column's default and that of `sql` without mapWith. */
+const identities = new Set<unknown>([
+  Column.prototype.mapFromDriverValue,
+  (sql`` as unknown as { decoder: Decoder }).decoder.mapFromDriverValue,
+]);
+
+/**
+ * A query of the hot path as `prepared` builds it, whose rows the caller shapes in one pass from the driver's arrays:
+ * its mapper hands drizzle's arrays through as they are, and `shape` is given, once, a reader per field (by its
+ * path, `post.id` or `authorId`) that decodes it as `mapResultRow` would. What `shape` returns (a function that builds
+ * the API object from a row) is kept with the statement. Drizzle's nested row in between was a second object per row
+ * and per joined table, all garbage once the API object is built. A left-joined table is null when its first column
+ * is, as in `mapResultRow`: the shape decides that from the columns it reads.
+ */
+export function preparedArrays<Q, S>(
+  db: DbOrTx,
+  name: string,
+  build: (name: string) => Q,
+  shape: (field: <T>(path: string) => Read<T>) => S,
+): { query: ArrayQuery; shape: S } {
+  let byName = statements.get(db);
+  if (!byName) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  let entry = byName.get(name) as { query: ArrayQuery; shape: S } | undefined;
+  if (entry === undefined) {
+    const query = build(name) as SelectFields;
+    const fields = query.fields;
+    if (!Array.isArray(fields)) throw new Error(`${name}: not a prepared select`);
+    const field = <T>(path: string): Read<T> => {
+      const i = fields.findIndex((f) => f.path.join('.') === path);
+      if (i < 0) throw new Error(`${name}: no field ${path}`);
+      const decoder = decoderOf(fields[i].field);
+      if (identities.has(decoder.mapFromDriverValue)) return (row) => row[i] as T;
+      return (row) => {
+        const value = row[i];
+        return (value === null ? null : decoder.mapFromDriverValue(value)) as T;
+      };
+    };
+    query.customResultMapper = (rows) => rows;
+    entry = { query: query as unknown as ArrayQuery, shape: shape(field) };
+    byName.set(name, entry);
+  }
+  return entry;
 }

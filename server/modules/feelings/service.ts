@@ -9,7 +9,7 @@ import { translate } from '../../i18n.ts';
 
 type FeelingRow = typeof feelings.$inferSelect;
 
-export const toFeeling = (row: FeelingRow, locale: string): Feeling => ({
+export const toFeeling = (row: Pick<FeelingRow, 'id' | 'key' | 'emoji' | 'type'>, locale: string): Feeling => ({
   id: row.id,
   name: translate(locale, `feeling.${row.key}`),
   emoji: row.emoji,

@@ -6,7 +6,7 @@ import { and, desc, eq, exists, gte, ilike, inArray, isNotNull, not, type Placeh
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import { postJsonLd as jsonLdOfPost } from '../../../core/json-ld.ts';
 import { TRENDING_DAYS } from '../../../core/limits.ts';
-import type { Post, Tag } from '../../../core/types.ts';
+import type { Poll, Post, Tag } from '../../../core/types.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   avatars,
@@ -23,40 +23,86 @@ import {
 } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
-import { prepared, viewerIdParam } from '../../lib/prepared.ts';
+import { prepared, preparedArrays, type Read, viewerIdParam } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { commentRules } from '../comments/rules.ts';
 import { blockRule, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
-import { authorColumns, type Serializer, serializer, toAuthor } from '../users/service.ts';
+import { authorColumns, type Serializer, serializer, toPublicUser } from '../users/service.ts';
 import { trendingRanking } from './trending-cache.ts';
 
-function toPost(row: DetailsRow, s: Serializer, viewer: Viewer): Post {
-  const { post: p, feeling, poll, tags: tagList, isSupported, isFavorited, isHidden, commentsShown, ...author } = row;
-  return {
-    id: p.id,
-    slug: String(p.id),
-    content: p.content,
-    language: p.language,
-    feeling: feeling ? toFeeling(feeling, viewer.locale) : null,
-    topic_id: p.topicId,
-    tags: tagList,
-    poll,
-    user: toAuthor(author, s),
-    supports_count: p.supportsCount,
-    comments_count: Math.max(0, commentsShown),
-    is_supported: isSupported,
-    is_favorited: isFavorited,
-    is_hidden: isHidden,
-    is_mine: viewer.id === p.userId,
-    ...underReview(p.moderation),
-    share_disabled: p.shareDisabled,
-    advice_disabled: p.adviceDisabled,
-    notifications_disabled: p.notificationsDisabled,
-    created_at: p.createdAt.toISOString(),
-    updated_at: p.updatedAt.toISOString(),
+/**
+ * The API post of a row of details() as the driver returns it, built in one pass: compiled once per prepared
+ * statement from where its fields are (preparedArrays), so no row object of drizzle's comes in between.
+ */
+function postShape(field: <T>(path: string) => Read<T>) {
+  const id = field<number>('post.id');
+  const userId = field<number>('post.userId');
+  const content = field<string>('post.content');
+  const language = field<string>('post.language');
+  const topicId = field<number | null>('post.topicId');
+  const supportsCount = field<number>('post.supportsCount');
+  const moderation = field<string>('post.moderation');
+  const shareDisabled = field<boolean>('post.shareDisabled');
+  const adviceDisabled = field<boolean>('post.adviceDisabled');
+  const notificationsDisabled = field<boolean>('post.notificationsDisabled');
+  const createdAt = field<Date>('post.createdAt');
+  const updatedAt = field<Date>('post.updatedAt');
+  // A left-joined table is null when its first column is, as drizzle's mapResultRow decides it.
+  const feelingId = field<number | null>('feeling.id');
+  const feelingKey = field<string>('feeling.key');
+  const feelingEmoji = field<string>('feeling.emoji');
+  const feelingType = field<string>('feeling.type');
+  const authorId = field<number>('authorId');
+  const authorNickname = field<string>('authorNickname');
+  const authorAvatarId = field<number | null>('authorAvatarId');
+  const authorAvatarFile = field<string | null>('authorAvatarFile');
+  const authorPoints = field<number>('authorPoints');
+  const poll = field<Poll | null>('poll');
+  const tagList = field<Tag[]>('tags');
+  const isSupported = field<boolean>('isSupported');
+  const isFavorited = field<boolean>('isFavorited');
+  const isHidden = field<boolean>('isHidden');
+  const commentsShown = field<number>('commentsShown');
+  return (r: unknown[], s: Serializer, viewer: Viewer): Post => {
+    const feeling = feelingId(r);
+    return {
+      id: id(r),
+      slug: String(id(r)),
+      content: content(r),
+      language: language(r),
+      feeling:
+        feeling === null
+          ? null
+          : toFeeling({ id: feeling, key: feelingKey(r), emoji: feelingEmoji(r), type: feelingType(r) }, viewer.locale),
+      topic_id: topicId(r),
+      tags: tagList(r),
+      poll: poll(r),
+      user: toPublicUser(
+        {
+          id: authorId(r),
+          nickname: authorNickname(r),
+          avatarId: authorAvatarId(r),
+          avatarFile: authorAvatarFile(r),
+          points: authorPoints(r),
+        },
+        s,
+      ),
+      supports_count: supportsCount(r),
+      comments_count: Math.max(0, commentsShown(r)),
+      is_supported: isSupported(r),
+      is_favorited: isFavorited(r),
+      is_hidden: isHidden(r),
+      is_mine: viewer.id === userId(r),
+      ...underReview(moderation(r)),
+      share_disabled: shareDisabled(r),
+      advice_disabled: adviceDisabled(r),
+      notifications_disabled: notificationsDisabled(r),
+      created_at: createdAt(r).toISOString(),
+      updated_at: updatedAt(r).toISOString(),
+    };
   };
 }
 
@@ -135,26 +181,35 @@ const inIds = sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`;
  * it is not planned again per call: planning a join of this size costs more than running it.
  */
 function byIds(db: DbOrTx, signedIn: boolean) {
-  return prepared(db, signedIn ? 'posts_by_ids_viewer' : 'posts_by_ids', (name) =>
-    details(db, signedIn)
-      .where(and(inIds, ...keepsOf(postItemRules(viewerIdParam(signedIn)))))
-      .prepare(name),
+  return preparedArrays(
+    db,
+    signedIn ? 'posts_by_ids_viewer' : 'posts_by_ids',
+    (name) =>
+      details(db, signedIn)
+        .where(and(inIds, ...keepsOf(postItemRules(viewerIdParam(signedIn)))))
+        .prepare(name),
+    postShape,
   );
 }
-
-type DetailsRow = Awaited<ReturnType<ReturnType<typeof byIds>['execute']>>[number];
 
 /** The posts of these picked ids, in this order. */
 async function postsInOrder(db: DbOrTx, picked: { id: number }[], viewer: Viewer): Promise<Post[]> {
   if (picked.length === 0) return [];
   const ids = picked.map((r) => r.id);
-  const rows = await byIds(db, viewer.id !== null).execute({ ids, viewerId: viewer.id });
+  const { query, shape } = byIds(db, viewer.id !== null);
+  const rows = await query.execute({ ids, viewerId: viewer.id });
   const s = await serializer(db, viewer.locale);
-  const byId = new Map(rows.map((r) => [r.post.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toPost(row, s, viewer)] : [];
-  });
+  const byId = new Map<number, Post>();
+  for (const row of rows) {
+    const post = shape(row, s, viewer);
+    byId.set(post.id, post);
+  }
+  const inOrder: Post[] = [];
+  for (const id of ids) {
+    const post = byId.get(id);
+    if (post) inOrder.push(post);
+  }
+  return inOrder;
 }
 
 /** The viewer's content languages, when they chose some. */
@@ -221,19 +276,19 @@ async function countWhere(db: DbOrTx, where: SQL[]): Promise<number> {
  * in order for a single language.
  */
 function everyLanguagePage(db: DbOrTx, signedIn: boolean) {
-  const viewerId = sql.placeholder('viewerId');
-  const kept = sql`(select coalesce(sum(${contentCounts.n}), 0) from ${contentCounts} where ${contentCounts.kind} = 'post')`;
-  const rules = postRules(signedIn ? viewerId : null);
-  return prepared(db, signedIn ? 'posts_feed_page_viewer' : 'posts_feed_page', (name) =>
-    db
+  // Its SQL pieces are built only when it is first prepared: rebuilt per call, they cost more than the lookup.
+  return prepared(db, signedIn ? 'posts_feed_page_viewer' : 'posts_feed_page', (name) => {
+    const kept = sql`(select coalesce(sum(${contentCounts.n}), 0) from ${contentCounts} where ${contentCounts.kind} = 'post')`;
+    const rules = postRules(viewerIdParam(signedIn));
+    return db
       .select({ id: posts.id, total: sql<number>`(${kept} - ${leftOut(posts, undefined, rules)})::int` })
       .from(posts)
       .where(and(...keepsOf(rules)))
       .orderBy(...newest)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
+      .prepare(name);
+  });
 }
 
 export async function listPosts(db: DbOrTx, viewer: Viewer, q: PageQuery & { topic_id?: number }) {
@@ -388,16 +443,21 @@ const TRENDING_SHOWN = 10;
  * candidates and sorting after cost twice the two statements' time: EXPLAIN ANALYZE, decision 037).
  */
 function firstKept(db: DbOrTx, signedIn: boolean) {
-  return prepared(db, signedIn ? 'trending_posts_viewer' : 'trending_posts', (name) => {
-    const order = sql`array_position(${sql.placeholder('ids')}::int[], ${posts.id})`;
-    const picked = db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(inIds, ...keepsOf(postRules(viewerIdParam(signedIn)))))
-      .orderBy(order)
-      .limit(TRENDING_SHOWN);
-    return details(db, signedIn).where(inArray(posts.id, picked)).orderBy(order).prepare(name);
-  });
+  return preparedArrays(
+    db,
+    signedIn ? 'trending_posts_viewer' : 'trending_posts',
+    (name) => {
+      const order = sql`array_position(${sql.placeholder('ids')}::int[], ${posts.id})`;
+      const picked = db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(inIds, ...keepsOf(postRules(viewerIdParam(signedIn)))))
+        .orderBy(order)
+        .limit(TRENDING_SHOWN);
+      return details(db, signedIn).where(inArray(posts.id, picked)).orderBy(order).prepare(name);
+    },
+    postShape,
+  );
 }
 
 /**
@@ -413,10 +473,11 @@ export async function trendingPosts(db: DbOrTx, viewer: Viewer): Promise<Post[]>
   // Fewer than are shown were left of an incomplete ranking: the viewer's own is counted in full.
   const counted = async () => postsInOrder(db, await scoredPosts(db, visibleTo(viewer), TRENDING_SHOWN), viewer);
   if (viewer.languages === null) {
-    const rows = await firstKept(db, viewer.id !== null).execute({ ids: ranking.ids, viewerId: viewer.id });
+    const { query, shape } = firstKept(db, viewer.id !== null);
+    const rows = await query.execute({ ids: ranking.ids, viewerId: viewer.id });
     if (rows.length < TRENDING_SHOWN && !ranking.complete) return counted();
     const s = await serializer(db, viewer.locale);
-    return rows.map((row) => toPost(row, s, viewer));
+    return rows.map((row) => shape(row, s, viewer));
   }
   // Chosen languages are a literal list, as in the feed's own statement (page): which posts they keep, then those posts.
   const visible = new Set(
