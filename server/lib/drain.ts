@@ -15,10 +15,14 @@
  * response while the handler may still be at work (reading the database, rendering a page); that request is done
  * when the handler gives its answer to Fastify (onSend), which it does whether or not anyone is left to read it.
  * A hijacked reply never reaches onSend (the development server's pages): it is given up on after a while.
+ *
+ * A page's in-process calls (its loaders' app.inject) are requests too, counted from their routing to their answer:
+ * a page may end before its calls do (React Router stops waiting for its loaders when the client goes away), and
+ * those calls would otherwise meet a closed pool.
  */
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage } from 'node:http';
 import { Server } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Turns of the event loop that take in what had arrived: one accepts connections, the next reads them. */
 const TURNS = 3;
@@ -35,6 +39,8 @@ export function drainer(app: FastifyInstance): { drain(): Promise<void> } {
   let idle: (() => void) | null = null;
   /** Requests whose client went away before the answer, with what ends them once the handler answers. */
   const unanswered = new WeakMap<IncomingMessage, () => void>();
+  /** In-process calls being answered (light-my-request's requests are not Node's IncomingMessage). */
+  const inProcess = new WeakSet<FastifyRequest>();
   // Node's own request event: only requests that came over the network, not the in-process ones they make.
   app.server.on('request', (req, res) => {
     // A socket.io long-poll is held open until the session ends, which close() does (the realtime plugin's preClose).
@@ -56,6 +62,17 @@ export function drainer(app: FastifyInstance): { drain(): Promise<void> } {
     inFlight--;
     if (inFlight === 0) idle?.();
   }
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!(request.raw instanceof IncomingMessage)) {
+      inProcess.add(request);
+      inFlight++;
+    }
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (inProcess.delete(request)) finished();
+    done();
+  });
   app.addHook('onSend', (request, _reply, payload, done) => {
     const end = unanswered.get(request.raw);
     if (end) {
