@@ -1,7 +1,7 @@
 /**
- * The drainer's count of in-process calls: a page may answer before the API calls it started have (React Router
- * stops waiting for its loaders when the client goes away), and shutdown must wait for those calls too, or they
- * meet a closed pool. (server/drain.test.ts runs the whole server through SIGTERM under load.)
+ * The drainer's count of in-process calls: a page may answer before the API calls it started have (a render that
+ * stops before all its loaders have answered), and shutdown must wait for those calls too, or they meet a closed
+ * pool. (server/drain.test.ts runs the whole server through SIGTERM under load.)
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';

@@ -17,7 +17,7 @@
  * A hijacked reply never reaches onSend (the development server's pages): it is given up on after a while.
  *
  * A page's in-process calls (its loaders' app.inject) are requests too, counted from their routing to their answer:
- * a page may end before its calls do (React Router stops waiting for its loaders when the client goes away), and
+ * a page may end before its calls do (a render that stops before all its loaders have answered), and
  * those calls would otherwise meet a closed pool.
  */
 import { IncomingMessage } from 'node:http';
