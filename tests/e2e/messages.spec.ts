@@ -270,3 +270,54 @@ for (const [label, viewport] of [
     await b.close();
   });
 }
+
+test('a message sent before the socket connects is shown once while its answer is on its way', async ({ browser, baseURL }) => {
+  const a = await person(browser);
+  const b = await person(browser);
+  const opened = await call(baseURL, b, 'POST', '/api/messages', { user_id: a.id, content: 'Still up?' });
+  expect(opened.status).toBe(201);
+  const conversationId = (opened.body as { data: { conversation_id: number } }).data.conversation_id;
+  expect((await call(baseURL, a, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+
+  // The socket connects only when let through, after the message was sent; the message's answer is held until then,
+  // so the fetch the socket makes on connecting finds the message on the server while it is still sending here.
+  let openSocket: () => void = () => {};
+  const socketAllowed = new Promise<void>((resolve) => (openSocket = resolve));
+  await a.page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await socketAllowed;
+    ws.connectToServer();
+  });
+  let releaseAnswer: () => void = () => {};
+  const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  const stored = new Promise<void>((resolve) =>
+    a.page.route('**/api/messages', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const response = await route.fetch();
+      resolve();
+      await answerHeld;
+      await route.fulfill({ response });
+    }),
+  );
+  await a.page.goto(`/chat?c=${conversationId}`);
+  const box = a.page.getByRole('textbox', { name: `Message to ${b.nickname}` });
+  await box.fill('Yes, since four.');
+  await box.press('Enter');
+  await stored;
+  const fetched = a.page.waitForResponse(
+    (r) => r.url().includes(`/api/conversation-messages?conversation_id=${conversationId}&`) && r.ok(),
+  );
+  openSocket();
+  await fetched;
+  const thread = a.page.getByRole('list', { name: `Messages with ${b.nickname}` });
+  const copies = thread.getByTestId('message').filter({ hasText: 'Yes, since four.' });
+  // Once the fetched message is shown, its sending copy is gone: one message, not sending.
+  await expect(copies).toHaveCount(1);
+  expect(await copies.getAttribute('aria-busy')).toBe(null);
+  releaseAnswer();
+  await a.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(copies).toHaveCount(1);
+
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.close();
+  await b.close();
+});

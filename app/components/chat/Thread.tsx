@@ -114,17 +114,26 @@ export function Thread({
     if (initial.unread_count > 0 && initial.status !== 'request') onChange({ ...initial, unread_count: 0 });
   }, []);
 
+  /**
+   * My own messages can reach the thread before their requests answer, through the socket or the fetch on
+   * connecting: each replaces its sending copy (the oldest one with that text) at once, so the thread never shows
+   * a message twice.
+   */
+  function replaceSendingCopies(mine: Message[]) {
+    if (mine.length === 0) return;
+    setOutgoing((os) =>
+      mine.reduce((rest, m) => {
+        const at = rest.findIndex((o) => !o.failed && o.content.trim() === m.content);
+        return at < 0 ? rest : [...rest.slice(0, at), ...rest.slice(at + 1)];
+      }, os),
+    );
+  }
+
   useSocketEvent('message', (m) => {
     if (m.conversation_id !== id) return;
     setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
-    // My own message can come back through the socket before its request answers: it replaces its sending copy
-    // (the oldest one with that text) at once, so the thread never shows it twice.
-    if (m.sender_id === user?.id) {
-      setOutgoing((os) => {
-        const at = os.findIndex((o) => !o.failed && o.content.trim() === m.content);
-        return at < 0 ? os : [...os.slice(0, at), ...os.slice(at + 1)];
-      });
-    } else {
+    if (m.sender_id === user?.id) replaceSendingCopies([m]);
+    else {
       setTyping(false);
       update((c) => ({ ...c, unread_count: c.unread_count + 1, last_message: m }));
     }
@@ -135,7 +144,9 @@ export function Thread({
       (page) => {
         const fresh = [...page.data].reverse();
         setMessages((ms) => [...ms, ...fresh.filter((m) => !ms.some((x) => x.id === m.id))].sort((x, y) => x.id - y.id));
-        const missed = fresh.filter((m) => m.sender_id !== user?.id && !messages.some((x) => x.id === m.id)).length;
+        const arrived = fresh.filter((m) => !messages.some((x) => x.id === m.id));
+        replaceSendingCopies(arrived.filter((m) => m.sender_id === user?.id));
+        const missed = arrived.filter((m) => m.sender_id !== user?.id).length;
         if (missed > 0) update((c) => ({ ...c, unread_count: c.unread_count + missed }));
       },
       () => {},
