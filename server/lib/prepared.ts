@@ -11,17 +11,22 @@ const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
  * change go in as placeholders. Its rows are shaped by a mapper compiled once (compiledRows).
  */
 export function prepared<T>(db: DbOrTx, name: string, build: (name: string) => T): T {
+  return kept(db, name, () => compiledRows(build(name)));
+}
+
+/** What is kept for the statement `name` on this database handle, made on first use. */
+function kept<T>(db: DbOrTx, name: string, make: () => T): T {
   let byName = statements.get(db);
   if (!byName) {
     byName = new Map();
     statements.set(db, byName);
   }
-  let query = byName.get(name) as T | undefined;
-  if (query === undefined) {
-    query = compiledRows(build(name));
-    byName.set(name, query);
+  let entry = byName.get(name) as T | undefined;
+  if (entry === undefined) {
+    entry = make();
+    byName.set(name, entry);
   }
-  return query;
+  return entry;
 }
 
 /** The viewer's id in a statement prepared per kind of viewer: a placeholder when signed in, none for a guest. */
@@ -130,13 +135,7 @@ export function preparedArrays<Q, S>(
   build: (name: string) => Q,
   shape: (field: <T>(path: string) => Read<T>) => S,
 ): { query: ArrayQuery; shape: S } {
-  let byName = statements.get(db);
-  if (!byName) {
-    byName = new Map();
-    statements.set(db, byName);
-  }
-  let entry = byName.get(name) as { query: ArrayQuery; shape: S } | undefined;
-  if (entry === undefined) {
+  return kept(db, name, () => {
     const query = build(name) as SelectFields;
     const fields = query.fields;
     if (!Array.isArray(fields)) throw new Error(`${name}: not a prepared select`);
@@ -151,8 +150,6 @@ export function preparedArrays<Q, S>(
       };
     };
     query.customResultMapper = (rows) => rows;
-    entry = { query: query as unknown as ArrayQuery, shape: shape(field) };
-    byName.set(name, entry);
-  }
-  return entry;
+    return { query: query as unknown as ArrayQuery, shape: shape(field) };
+  });
 }

@@ -30,7 +30,7 @@ import { blockRule, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newest
 import { toFeeling } from '../feelings/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
-import { authorColumns, type Serializer, serializer, toPublicUser } from '../users/service.ts';
+import { authorColumns, authorShape, type Serializer, serializer } from '../users/service.ts';
 import { trendingRanking } from './trending-cache.ts';
 
 /**
@@ -55,11 +55,7 @@ function postShape(field: <T>(path: string) => Read<T>) {
   const feelingKey = field<string>('feeling.key');
   const feelingEmoji = field<string>('feeling.emoji');
   const feelingType = field<string>('feeling.type');
-  const authorId = field<number>('authorId');
-  const authorNickname = field<string>('authorNickname');
-  const authorAvatarId = field<number | null>('authorAvatarId');
-  const authorAvatarFile = field<string | null>('authorAvatarFile');
-  const authorPoints = field<number>('authorPoints');
+  const author = authorShape(field);
   const poll = field<Poll | null>('poll');
   const tagList = field<Tag[]>('tags');
   const isSupported = field<boolean>('isSupported');
@@ -80,16 +76,7 @@ function postShape(field: <T>(path: string) => Read<T>) {
       topic_id: topicId(r),
       tags: tagList(r),
       poll: poll(r),
-      user: toPublicUser(
-        {
-          id: authorId(r),
-          nickname: authorNickname(r),
-          avatarId: authorAvatarId(r),
-          avatarFile: authorAvatarFile(r),
-          points: authorPoints(r),
-        },
-        s,
-      ),
+      user: author(r, s),
       supports_count: supportsCount(r),
       comments_count: Math.max(0, commentsShown(r)),
       is_supported: isSupported(r),

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { avatars, ranks, users } from '../../../db/schema.ts';
 import { Invalid, NotFound, Unauthenticated } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
+import type { Read } from '../../lib/prepared.ts';
 
 export type UserRow = typeof users.$inferSelect & { avatarFile: string | null };
 
@@ -111,6 +112,17 @@ export function toAuthor(row: AuthorJoin, s: Serializer): PublicUser {
     },
     s,
   );
+}
+
+/** toAuthor of a row kept as the driver's array (preparedArrays): its readers of authorColumns, found once. */
+export function authorShape(field: <T>(path: keyof typeof authorColumns) => Read<T>) {
+  const id = field<number>('authorId');
+  const nickname = field<string>('authorNickname');
+  const avatarId = field<number | null>('authorAvatarId');
+  const avatarFile = field<string | null>('authorAvatarFile');
+  const points = field<number>('authorPoints');
+  return (r: unknown[], s: Serializer): PublicUser =>
+    toPublicUser({ id: id(r), nickname: nickname(r), avatarId: avatarId(r), avatarFile: avatarFile(r), points: points(r) }, s);
 }
 
 export async function listAvatars(db: DbOrTx): Promise<Avatar[]> {
