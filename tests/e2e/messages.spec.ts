@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { watchErrors } from './pages.ts';
-import { call, clickUntil, overflow, person, longPost as post } from './people.ts';
+import { acceptedConversation, call, clickUntil, overflow, person, longPost as post } from './people.ts';
 
 test('two people chat in realtime: the person card opens a conversation, the request is accepted, and each sees the other’s messages live', async ({
   browser,
@@ -81,10 +81,7 @@ test('two messages sent one after the other: the conversation list shows the lat
 }) => {
   const a = await person(browser);
   const b = await person(browser);
-  const opened = await call(baseURL, b, 'POST', '/api/messages', { user_id: a.id, content: 'Are you awake too?' });
-  expect(opened.status).toBe(201);
-  const conversationId = (opened.body as { data: { conversation_id: number } }).data.conversation_id;
-  expect((await call(baseURL, a, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+  const conversationId = await acceptedConversation(baseURL, b, a, 'Are you awake too?');
 
   // The first message's answer is held back until the second one's has arrived.
   let releaseFirst: () => void = () => {};
@@ -144,10 +141,7 @@ test('a request declined stops its sender; a block from the thread stops message
   expect([refused.status, (refused.body as { code: string }).code]).toEqual([403, 'MESSAGE_NOT_ALLOWED']);
 
   // D and B talk; B blocks D from the thread.
-  const first = await call(baseURL, d, 'POST', '/api/messages', { user_id: b.id, content: 'Thanks for your comment yesterday.' });
-  expect(first.status).toBe(201);
-  const conversationId = (first.body as { data: { conversation_id: number } }).data.conversation_id;
-  expect((await call(baseURL, b, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+  const conversationId = await acceptedConversation(baseURL, d, b, 'Thanks for your comment yesterday.');
   await b.page.goto(`/chat?c=${conversationId}`);
   await expect(b.page.getByTestId('message').filter({ hasText: 'Thanks for your comment yesterday.' })).toBeVisible();
   await clickUntil(
@@ -214,9 +208,7 @@ test('reading a conversation in one tab clears the unread badge and the title co
 }) => {
   const a = await person(browser);
   const b = await person(browser);
-  const first = await call(baseURL, a, 'POST', '/api/messages', { user_id: b.id, content: 'First words.' });
-  const conversationId = (first.body as { data: { conversation_id: number } }).data.conversation_id;
-  expect((await call(baseURL, b, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+  const conversationId = await acceptedConversation(baseURL, a, b, 'First words.');
   expect((await call(baseURL, b, 'POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
 
   await b.page.goto('/');
@@ -248,9 +240,7 @@ for (const [label, viewport] of [
     const a = await person(browser);
     const b = await person(browser, { viewport });
     const long = `${'A'.repeat(119)}H`;
-    const first = await call(baseURL, a, 'POST', '/api/messages', { user_id: b.id, content: `Some nights are loud: ${long}` });
-    const conversationId = (first.body as { data: { conversation_id: number } }).data.conversation_id;
-    expect((await call(baseURL, b, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+    const conversationId = await acceptedConversation(baseURL, a, b, `Some nights are loud: ${long}`);
     const phone = viewport.width < 768;
 
     for (const prefix of ['', '/ar']) {
@@ -274,10 +264,7 @@ for (const [label, viewport] of [
 test('a message sent before the socket connects is shown once while its answer is on its way', async ({ browser, baseURL }) => {
   const a = await person(browser);
   const b = await person(browser);
-  const opened = await call(baseURL, b, 'POST', '/api/messages', { user_id: a.id, content: 'Still up?' });
-  expect(opened.status).toBe(201);
-  const conversationId = (opened.body as { data: { conversation_id: number } }).data.conversation_id;
-  expect((await call(baseURL, a, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+  const conversationId = await acceptedConversation(baseURL, b, a, 'Still up?');
 
   // The socket connects only when let through, after the message was sent; the message's answer is held until then,
   // so the fetch the socket makes on connecting finds the message on the server while it is still sending here.

@@ -44,6 +44,15 @@ export async function call(baseURL: string | undefined, who: Person, method: 'GE
   return { status: res.status(), body };
 }
 
+/** `from` writes `content` to `to`, who accepts the request: the id of their conversation. */
+export async function acceptedConversation(baseURL: string | undefined, from: Person, to: Person, content: string): Promise<number> {
+  const first = await call(baseURL, from, 'POST', '/api/messages', { user_id: to.id, content });
+  expect(first.status).toBe(201);
+  const conversationId = (first.body as { data: { conversation_id: number } }).data.conversation_id;
+  expect((await call(baseURL, to, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+  return conversationId;
+}
+
 /** What is wrong with the page's width, or null: how wide it is, and the first element that reaches past the edge. */
 export async function overflow(page: Page): Promise<string | null> {
   const m = await page.evaluate(() => {
