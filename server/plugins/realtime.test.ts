@@ -107,6 +107,43 @@ describe('feed announcements', () => {
       { type: 'thought', id: thought.body.data.id, language: 'en' },
     ]);
   });
+
+  it('does not tell the people who blocked the author, whose lists leave the item out', async () => {
+    const t = await createTestApp();
+    opened.push(t.close);
+    const url = await listening(t);
+    const [author, other, blocker] = [await signInGuest(t.app), await signInGuest(t.app), await signInGuest(t.app)];
+    expect((await t.call(blocker, 'POST', '/api/blocks', { user_id: author.id })).status).toBe(200);
+    const inUserRoom = joined(t.app, `user:${blocker.id}`);
+    const blockers = await socketFor(url, blocker.token);
+    await inUserRoom;
+    const others = await socketFor(url);
+    const rooms = ['feed:posts', 'feed:thoughts'];
+    for (const socket of [blockers, others]) {
+      const inRooms = Promise.all(rooms.map((room) => joined(t.app, room)));
+      for (const room of rooms) socket.emit('subscribe', room);
+      await inRooms;
+    }
+    const heard = new Map<Socket, number[]>([
+      [blockers, []],
+      [others, []],
+    ]);
+    for (const [socket, ids] of heard) socket.on('feed:new', (item: EventPayload<'feed:new'>) => ids.push(item.id));
+
+    const text = 'Some evenings the flat is so quiet that I leave the radio on just to hear another voice in the room. ';
+    const blocked = await t.call(author, 'POST', '/api/posts', { content: text.repeat(2) });
+    expect(blocked.status).toBe(201);
+    const blockedThought = await t.call(author, 'POST', '/api/thoughts', { content: 'Small steps still count as steps.' });
+    expect(blockedThought.status).toBe(201);
+    const told = await t.call(other, 'POST', '/api/thoughts', { content: 'Rest is part of the work too.' });
+    expect(told.status).toBe(201);
+    // A socket hears its events in the order they were sent: once both heard the last one, the blocker's list
+    // would already have heard the author's two if they had been sent to it.
+    await expect.poll(() => heard.get(blockers)?.length).toBe(1);
+    await expect.poll(() => heard.get(others)?.length).toBe(3);
+    expect(heard.get(blockers)).toEqual([told.body.data.id]);
+    expect(heard.get(others)).toEqual([blocked.body.data.id, blockedThought.body.data.id, told.body.data.id]);
+  });
 });
 
 describe('revoked tokens', () => {
@@ -164,7 +201,17 @@ describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
     const g = await signInGuest(a);
     const socket = await socketFor(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, g.token);
     // Instance a asks the others over Redis; once b answers with the socket, b listens to Redis and holds it in the room.
-    while ((await a.realtime.io.in(`user:${g.id}`).fetchSockets()).length === 0);
+    // Neither instance waits for Redis before listening (Redis is optional): until a's connection is ready its question
+    // fails at once, and until b has subscribed it goes unanswered and times out; both mean "ask again".
+    const seen = () =>
+      a.realtime.io
+        .in(`user:${g.id}`)
+        .fetchSockets()
+        .then(
+          (sockets) => sockets.length > 0,
+          () => false,
+        );
+    while (!(await seen()));
     return { a, g, socket };
   }
 

@@ -28,6 +28,12 @@ export async function setBlocked(db: Db, me: number, userId: number, blocked: bo
   });
 }
 
+/** The people who blocked `userId`: what `userId` writes leaves their lists. */
+export async function blockersOf(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId));
+  return rows.map((r) => r.id);
+}
+
 /** The people I blocked, the latest first. */
 export async function listBlocked(db: DbOrTx, me: number, locale: string, q: PageQuery) {
   const [rows, [{ total }], s] = await Promise.all([

@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { errorSchema, idField, idParam, messageSchema, pageQuery } from '../../lib/http.ts';
 import { viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { announceNew } from '../feed/announce.ts';
 import { listFeelings } from '../feelings/service.ts';
 import { removeVote, vote } from '../polls/service.ts';
 import { moodIdBody, pollInput, postContent, postingLimited, textRefused } from '../posts/schemas.ts';
@@ -66,9 +67,9 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
       },
     },
     async (request, reply) => {
-      const w = await write(db, currentUser(request), request.body, 'mood');
-      const news = feedNews(w);
-      fastify.realtime.toRoom(news.room).emit('feed:new', news.item);
+      const user = currentUser(request);
+      const w = await write(db, user, request.body, 'mood');
+      await announceNew(fastify, db, feedNews(w), user.id);
       const message = request.t('moods.created');
       if (w.placed === 'mood') return reply.code(201).send({ message, data: w.mood });
       return reply.code(201).send({ message, placed_as: 'post' as const, notice: request.t('moods.placed_in_feed'), data: w.post });

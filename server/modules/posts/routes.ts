@@ -22,6 +22,7 @@ import { NotFound } from '../../errors.ts';
 import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, plainJsonOk, userString } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { announceNew } from '../feed/announce.ts';
 import { topicExists } from '../topics/service.ts';
 import { POST_SWITCHES, type PostSwitch, setHidden, setSupport, toggleFavorite, toggleSwitch } from './actions.ts';
 import { pollInput, postContent, postIdBody, postingLimited, textRefused } from './schemas.ts';
@@ -36,7 +37,7 @@ import {
   relatedPosts,
   trendingPosts,
 } from './service.ts';
-import { checkNewNote, deletePost, feedNews, updatePost, type Written, write } from './write.ts';
+import { checkNewNote, deletePost, feedNews, updatePost, write } from './write.ts';
 
 export interface PostRouteOptions {
   db: Db;
@@ -45,12 +46,6 @@ export interface PostRouteOptions {
 export default async function postRoutes(fastify: FastifyInstance, opts: PostRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-
-  /** Open feeds show a "new posts" pill. */
-  function announce(w: Written) {
-    const news = feedNews(w);
-    fastify.realtime.toRoom(news.room).emit('feed:new', news.item);
-  }
 
   app.get(
     '/api/posts',
@@ -101,8 +96,9 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       },
     },
     async (request, reply) => {
-      const w = await write(db, currentUser(request), request.body, 'post');
-      announce(w);
+      const user = currentUser(request);
+      const w = await write(db, user, request.body, 'post');
+      await announceNew(fastify, db, feedNews(w), user.id);
       const message = request.t('posts.created');
       if (w.placed === 'post') return reply.code(201).send({ message, data: w.post });
       return reply.code(201).send({ message, placed_as: 'mood' as const, notice: request.t('posts.placed_in_mood'), data: w.mood });

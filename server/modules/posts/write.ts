@@ -5,7 +5,6 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { MOOD_THRESHOLD, POINTS, TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
-import type { FeedNew } from '../../../core/realtime.ts';
 import { graphemeLength, normalizeForDuplicate } from '../../../core/text.ts';
 import type { Mood, NoteCheck, Post } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
@@ -17,6 +16,7 @@ import { awardAchievements } from '../achievements/service.ts';
 import { takeBackAdvicePoints } from '../advices/service.ts';
 import { takeBackCommentPoints } from '../comments/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
+import type { FeedNews } from '../feed/announce.ts';
 import { bumpCount } from '../feed/service.ts';
 import { requireFeeling } from '../feelings/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
@@ -39,7 +39,7 @@ export interface WriteInput {
 export type Written = { placed: 'post'; post: Post } | { placed: 'mood'; mood: Mood };
 
 /** What the open lists of its feed hear of a new post or mood (their "new posts" pill): the room and `feed:new`. */
-export function feedNews(w: Written): { room: 'feed:posts' | 'feed:moods'; item: FeedNew } {
+export function feedNews(w: Written): FeedNews {
   const { id, language } = w.placed === 'post' ? w.post : w.mood;
   return { room: w.placed === 'post' ? 'feed:posts' : 'feed:moods', item: { type: w.placed, id, language } };
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../../db/client.ts';
 import { errorSchema, idField, idFromSlug, idParam, idString, originOf, pageQuery, text, userString } from '../../lib/http.ts';
 import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { announceNew } from '../feed/announce.ts';
 import { writeLimited } from '../writes/schemas.ts';
 import {
   createThought,
@@ -99,8 +100,10 @@ export default async function thoughtRoutes(fastify: FastifyInstance, opts: { db
       },
     },
     async (request, reply) => {
-      const data = await createThought(db, currentUser(request), signedIn(request), request.body.content);
-      fastify.realtime.toRoom('feed:thoughts').emit('feed:new', { type: 'thought', id: data.id, language: data.language });
+      const user = currentUser(request);
+      const data = await createThought(db, user, signedIn(request), request.body.content);
+      const item = { type: 'thought' as const, id: data.id, language: data.language };
+      await announceNew(fastify, db, { room: 'feed:thoughts', item }, user.id);
       return reply.code(201).send({ data });
     },
   );
