@@ -3,17 +3,13 @@ import { DEFAULT_TIMEOUTS, openDatabase } from '../db/client.ts';
 import { ensureReferenceData } from '../db/reference.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { collectWhenQuiet, memoryReducingCollection } from './lib/collect-garbage.ts';
+import { collectWhenQuiet, memoryReducingCollection, QUIET_COLLECTION_GAP_MS, QUIET_INTERVAL_MS } from './lib/collect-garbage.ts';
 import { drainer } from './lib/drain.ts';
 import { backfillSearch } from './modules/search/index.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
 const config = loadConfig();
 const dev = process.argv.includes('--dev');
-/** How long the event loop must have been nearly idle, after work, before the process gives memory back. */
-const QUIET_INTERVAL_MS = 5_000;
-/** The shortest time between two of those collections: each pauses the server for tens to hundreds of ms. */
-const QUIET_COLLECTION_GAP_MS = 60_000;
 
 const database = await openDatabase({
   url: config.DATABASE_URL,

@@ -21,6 +21,11 @@ import { performance } from 'node:perf_hooks';
  */
 const QUIET_SHARE = 0.02;
 
+/** How long the event loop must have been nearly idle, after work, before the process gives memory back. */
+export const QUIET_INTERVAL_MS = 5_000;
+/** The shortest time between two of those collections: each pauses the server for tens to hundreds of ms. */
+export const QUIET_COLLECTION_GAP_MS = 60_000;
+
 export type Collect = () => void;
 
 /** The collection, when Node exposes `gc` (the start script's --expose-gc); without it there is none. */
