@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startCommand } from '../tests/helpers/start-command.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -42,10 +43,11 @@ export interface BuiltApp {
 }
 
 export async function startBuiltApp(name: string): Promise<BuiltApp> {
-  if (!existsSync(join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first.');
+  const { flags, entry } = startCommand();
+  if (!existsSync(join(root, entry))) throw new Error('No build: run `npm run build` first.');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `kindred-${name}-`));
-  const app = spawn(process.execPath, ['server/main.ts'], {
+  const app = spawn(process.execPath, [...flags, entry], {
     cwd: root,
     env: {
       ...process.env,
