@@ -9,11 +9,13 @@
  *
  * Steps: a database `memory_<random>` on BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test), migrated and seeded by scripts/seed.ts, filled to --posts by
- * bench/fill.ts when given; the server (build/app/main.js, as `npm start` runs it) in a child process; RSS after start, after a warm-up and
- * a quiet spell (in which the server runs its memory-reducing collection, decision 046), the peak RSS (sampled every
- * 100 ms) while autocannon loads SSR `GET /` and then `GET /api/posts` for --duration seconds each, and the RSS once
- * it is quiet again, read after the server may have run its next such collection (at most one a minute). RSS comes from /proc (anonymous and file-backed apart: file-backed is mostly the node binary's code and
- * ICU data, shared with every other node process); the heap figures from bench/memory-probe.js in the process.
+ * bench/fill.ts when given; the server (build/app/main.js, as `npm start` runs it) in a child process; RSS after
+ * start, after a warm-up and a quiet spell (in which the server runs its memory-reducing collection, decision 046),
+ * the peak RSS (sampled every 100 ms) while autocannon loads SSR `GET /` and then `GET /api/posts` for --duration
+ * seconds each, and the RSS once it is quiet again, read after the server may have run its next such collection (at
+ * most one a minute). RSS comes from /proc (anonymous and file-backed apart: file-backed is mostly the node binary's
+ * code and ICU data, shared with every other node process); the heap figures from bench/memory-probe.js in the
+ * process.
  * The load average is printed beside every figure: the machine is shared.
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -77,6 +77,13 @@ describe('realtime', () => {
   });
 });
 
+/** Subscribes the socket to public rooms, resolving once the server has put it in each. */
+async function subscribed(t: TestApp, socket: Socket, rooms: string[]) {
+  const inRooms = Promise.all(rooms.map((room) => joined(t.app, room)));
+  for (const room of rooms) socket.emit('subscribe', room);
+  await inRooms;
+}
+
 describe('feed announcements', () => {
   it('tells each feed room of a new post, mood and thought with its id and content language', async () => {
     const t = await createTestApp();
@@ -84,10 +91,7 @@ describe('feed announcements', () => {
     const url = await listening(t);
     const g = await signInGuest(t.app);
     const socket = await socketFor(url);
-    const rooms = ['feed:posts', 'feed:moods', 'feed:thoughts'];
-    const inRooms = Promise.all(rooms.map((room) => joined(t.app, room)));
-    for (const room of rooms) socket.emit('subscribe', room);
-    await inRooms;
+    await subscribed(t, socket, ['feed:posts', 'feed:moods', 'feed:thoughts']);
     const heard: EventPayload<'feed:new'>[] = [];
     socket.on('feed:new', (item: EventPayload<'feed:new'>) => heard.push(item));
 
@@ -118,12 +122,7 @@ describe('feed announcements', () => {
     const blockers = await socketFor(url, blocker.token);
     await inUserRoom;
     const others = await socketFor(url);
-    const rooms = ['feed:posts', 'feed:thoughts'];
-    for (const socket of [blockers, others]) {
-      const inRooms = Promise.all(rooms.map((room) => joined(t.app, room)));
-      for (const room of rooms) socket.emit('subscribe', room);
-      await inRooms;
-    }
+    for (const socket of [blockers, others]) await subscribed(t, socket, ['feed:posts', 'feed:thoughts']);
     const heard = new Map<Socket, number[]>([
       [blockers, []],
       [others, []],
