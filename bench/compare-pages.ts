@@ -7,7 +7,7 @@
  * number. Only what differs per request or per build is normalised: CSP nonces, build ids, asset file names,
  * the instant a page was rendered, the seconds left in the rate limit's window and the calls left in it.
  *
- *   node bench/compare-pages.ts --before /tmp/base --database-url postgres://…/db
+ *   node bench/compare-pages.ts --before /tmp/base --database-url postgres://…/db [--markup]
  *
  * The database must already hold data (bench/fill.ts). A signed-in reader is made on it first (a guest who
  * supported, favorited and hid posts and blocked an author), before either app starts, so both see the same rows.
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     show: { type: 'string', default: '20' },
     /** Also this many posts spread over the table: their problem pages (en, ar) and related posts, as the reader and signed out. */
     problems: { type: 'string', default: '0' },
+    /** Leave out what differs between React's and Preact's server renderers in markup alone (decision 047). */
+    markup: { type: 'boolean', default: false },
   },
 });
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -168,7 +170,37 @@ function normalise(text: string, buildId: string): string {
   // The instant the page was rendered, which the browser's relative times start from.
   out = out.replace(/(renderedAt\\*",)\d+/g, '$1TIME');
   // Asset file names carry a hash of their content.
-  return out.replace(/(\/assets\/[\w.-]+?)-[\w-]{8}\.(js|css|json)/g, '$1-HASH.$2');
+  out = out.replace(/(\/assets\/[\w.-]+?)-[\w-]{8}\.(js|css|json)/g, '$1-HASH.$2');
+  return args.markup ? markupOnly(out) : out;
+}
+
+/**
+ * React's and Preact's renderers write the same document differently (decision 047): React separates adjacent texts
+ * and marks Suspense boundaries with comments, Preact marks the boundaries that suspended (`$s`); attributes come in
+ * another order, React writes some names in camel case (`charSet`), which HTML reads case-insensitively, and empty
+ * values as `=""`; React escapes `'` in text; useId's ids have another form; Preact writes `suppressHydrationWarning`
+ * out; React alone adds a preload link to the head for the images it renders (decision 043), hoists React Router's
+ * module preloads into the head, which Preact leaves at the end of the body, and orders the head's links otherwise.
+ * The builds split their chunks differently, so the manifest's lists of imports differ too. Each of these is left
+ * out, so what remains is the content.
+ */
+function markupOnly(html: string): string {
+  let out = html.replace(/<!--(?: |\$|\/\$|\$\?|\$!|\$s|\/\$s)-->/g, '').replaceAll('&#x27;', "'");
+  out = out.replace(/<link rel="(?:preload" as="image|modulepreload" href="\/assets\/(?!\w+-\w+\.js" data-catalog))[^>]*>/g, '');
+  out = out.replace(/"imports": \[[^\]]*\]/g, '"imports": []');
+  out = out.replace(/<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>/g, (_tag, name: string, attrs: string) => {
+    const list = [...attrs.matchAll(/\s+([^\s=>/]+)((?:="[^"]*")?)/g)]
+      .map(([, attr, value]) => `${attr.toLowerCase()}${value === '=""' ? '' : value}`)
+      .filter((attr) => attr !== 'suppresshydrationwarning')
+      .sort();
+    return `<${[name, ...list].join(' ')}>`;
+  });
+  out = out.replace(/<head>[\s\S]*?<\/head>/, (head) => {
+    const links = head.match(/<link [^>]*>/g) ?? [];
+    return head.replace(/<link [^>]*>/g, '').replace('</head>', `${links.sort().join('')}</head>`);
+  });
+  // useId's ids: React's `_R_…_`, Preact's `P0-0`.
+  return out.replace(/_R_\w+_|\bP\d+-\d+\b/g, 'ID');
 }
 
 async function ask(port: number, buildId: string, path: string, headers: Record<string, string>) {

@@ -123,7 +123,7 @@ export function PostCard({
           {post.tags.map((t) => (
             <li key={t.id}>
               <AppLink to={localizedPath(locale, `/tag/${t.id}`)} className="text-brand-700 hover:underline dark:text-brand-100" dir="auto">
-                #{t.name}
+                {`#${t.name}`}
               </AppLink>
             </li>
           ))}

@@ -275,7 +275,7 @@ function QrSignIn({ returnTo, done, headingId }: { returnTo: string; done: () =>
           <span className="flex flex-col items-center gap-1">
             {state.phase === 'error' ? (
               <span role="alert" className="text-red-700 dark:text-red-400">
-                <FormattedMessage id="auth.qr.failed" /> {state.message}
+                {`${intl.formatMessage({ id: 'auth.qr.failed' })} ${state.message}`}
               </span>
             ) : (
               <span className="text-stone-600 dark:text-stone-400">

@@ -50,6 +50,7 @@ function Trending({ locale }: { locale: string }) {
 
 /** One trending post, in the same state as its card in the feed beside it (app/lib/items.ts). */
 function TrendingPost({ post: loaded, locale }: { post: Post; locale: string }) {
+  const intl = useIntl();
   const post = useItem('post', loaded);
   return (
     <li>
@@ -58,8 +59,7 @@ function TrendingPost({ post: loaded, locale }: { post: Post; locale: string }) 
       </AppLink>
       <p className="text-xs text-stone-500 dark:text-stone-400">
         <span aria-hidden="true">{post.is_supported ? '💜 ' : '🤍 '}</span>
-        <FormattedMessage id="post.supports" values={{ count: post.supports_count }} /> ·{' '}
-        <FormattedMessage id="post.comments" values={{ count: post.comments_count }} />
+        {`${intl.formatMessage({ id: 'post.supports' }, { count: post.supports_count })} · ${intl.formatMessage({ id: 'post.comments' }, { count: post.comments_count })}`}
       </p>
     </li>
   );

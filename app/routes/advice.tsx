@@ -61,7 +61,7 @@ function AdviceCard({ advice: a }: { advice: AdviceItem }) {
         {a.content}
       </p>
       <p className="mt-3 border-t border-stone-200 pt-2 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
-        <FormattedMessage id="advice.on_post" />{' '}
+        {`${intl.formatMessage({ id: 'advice.on_post' })} `}
         <AppLink
           to={localizedPath(locale, `/problem/${a.post.id}`)}
           className="text-brand-700 hover:underline dark:text-brand-100"

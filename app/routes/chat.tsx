@@ -143,7 +143,7 @@ function RequestsCount() {
   const intl = useIntl();
   const counts = useUnread();
   if (!counts?.requests_count) return null;
-  return <span className="ms-1">({intl.formatNumber(counts.requests_count)})</span>;
+  return <span className="ms-1">{`(${intl.formatNumber(counts.requests_count)})`}</span>;
 }
 
 function ConversationLink({ conversation: c, current, to }: { conversation: Conversation; current: boolean; to: string }) {

@@ -17,7 +17,7 @@ import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { serverContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
-import { FormattedDate, FormattedMessage, useIntl } from '../lib/intl.tsx';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { failed, notFound } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -108,6 +108,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
 const badge = 'rounded-full px-2 py-0.5 text-xs font-medium';
 
 function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
+  const intl = useIntl();
   const [acting, setActing] = useState<ModerationAction | null>(null);
   const [lifting, setLifting] = useState(false);
   const headingId = `queue-${item.id}-heading`;
@@ -137,16 +138,16 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
         <FormattedMessage id="moderation.by" values={{ nickname: <bdi>{item.author.nickname}</bdi> }} />
         {item.author.suspended_until && new Date(item.author.suspended_until) > new Date() ? (
-          <>
-            {' · '}
-            <FormattedMessage
-              id="moderation.suspended_until"
-              values={{ date: <FormattedDate value={item.author.suspended_until} year="numeric" month="long" day="numeric" /> }}
-            />{' '}
+          // In a span of its own: "by {nickname}" ends in text in some languages (decision 050).
+          <span>
+            {` · ${intl.formatMessage(
+              { id: 'moderation.suspended_until' },
+              { date: intl.formatDate(item.author.suspended_until, { year: 'numeric', month: 'long', day: 'numeric' }) },
+            )} `}
             <Button size="sm" variant="link" onClick={() => setLifting(true)} data-testid="lift-suspension">
               <FormattedMessage id="moderation.action.unsuspend" />
             </Button>
-          </>
+          </span>
         ) : null}
       </p>
       {lifting ? <LiftDialog item={item} onClose={() => setLifting(false)} /> : null}
@@ -177,13 +178,8 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
               // Reports have no id of their own here (reporters are not named); their order is fixed.
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders while shown
               <li key={i}>
-                {r.reason}
-                {r.note ? (
-                  <>
-                    {': '}
-                    <q dir="auto">{r.note}</q>
-                  </>
-                ) : null}
+                {r.note ? `${r.reason}: ` : r.reason}
+                {r.note ? <q dir="auto">{r.note}</q> : null}
               </li>
             ))}
           </ul>
@@ -196,7 +192,8 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
       ) : null}
       {item.appeal_note ? (
         <p className="mt-3 text-sm">
-          <FormattedMessage id="moderation.appeal_note_label" /> <q dir="auto">{item.appeal_note}</q>
+          {`${intl.formatMessage({ id: 'moderation.appeal_note_label' })} `}
+          <q dir="auto">{item.appeal_note}</q>
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">

@@ -130,7 +130,7 @@ function NotificationRow({ notification: n, seen, onOpen }: { notification: Noti
     >
       <span aria-hidden="true" className={`mt-2 size-2 shrink-0 rounded-full ${seen ? 'bg-transparent' : 'bg-brand-600'}`} />
       <span className="min-w-0 flex-1">
-        {seen ? null : <span className="sr-only">{intl.formatMessage({ id: 'notifications.new' })}: </span>}
+        {seen ? null : <span className="sr-only">{`${intl.formatMessage({ id: 'notifications.new' })}: `}</span>}
         <span dir="auto" className={`block break-words ${seen ? '' : 'font-semibold'}`}>
           {n.data.text}
         </span>

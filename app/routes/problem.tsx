@@ -74,7 +74,8 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
     <>
       <p className="mb-3 text-sm">
         <AppLink to={localizedPath(locale, '/')} className="text-brand-700 hover:underline dark:text-brand-100">
-          <BackArrow /> <FormattedMessage id="problem.back" />
+          <BackArrow />
+          {` ${intl.formatMessage({ id: 'problem.back' })}`}
         </AppLink>
       </p>
       <h1 className="sr-only">

@@ -12,7 +12,7 @@ import { TopSupportersSetting } from '../components/profile/TopSupportersSetting
 import { buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { loaderApi, requireUser } from '../lib/guard.ts';
-import { FormattedDate, FormattedMessage, FormattedNumber } from '../lib/intl.tsx';
+import { FormattedMessage, FormattedNumber, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -55,6 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'profile', { noindex: true });
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
   const { locale } = useSession();
   const { user, ladder, achievements, current: tab } = loaderData;
   const current = ladder?.find((r) => r.is_current) ?? null;
@@ -75,7 +76,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-stone-600 dark:text-stone-400">
             <FormattedMessage
               id="profile.member_since"
-              values={{ date: <FormattedDate value={user.created_at} year="numeric" month="long" day="numeric" timeZone="UTC" /> }}
+              values={{ date: intl.formatDate(user.created_at, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) }}
             />
           </p>
         </div>

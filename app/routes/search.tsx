@@ -186,10 +186,7 @@ function TypeTabs({ q, current, counts, locale }: { q: string; current: SearchTy
                 className={buttonClass(active ? 'primary' : 'secondary', 'sm', 'inline-flex items-center gap-1.5')}
               >
                 <FormattedMessage id={TYPE_LABEL[t]} />
-                <span className="tabular-nums">
-                  {intl.formatNumber(n)}
-                  {atCap(t, counts) ? '+' : null}
-                </span>
+                <span className="tabular-nums">{`${intl.formatNumber(n)}${atCap(t, counts) ? '+' : ''}`}</span>
               </AppLink>
             </li>
           );
@@ -244,6 +241,7 @@ function hrefOf(r: SearchResult, locale: string): string | null {
 }
 
 function ResultCard({ result: r, locale }: { result: SearchResult; locale: string }) {
+  const intl = useIntl();
   const href = hrefOf(r, locale);
   const headingId = `result-${r.type}-${r.item.id}`;
   const label = (
@@ -290,9 +288,7 @@ function ResultCard({ result: r, locale }: { result: SearchResult; locale: strin
     <Panel as="article" aria-labelledby={headingId} raised>
       <header className="mb-2 flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="sr-only">
-          <FormattedMessage id={KIND_LABEL[r.type]} />
-          {': '}
-          {r.item.user.nickname}
+          {`${intl.formatMessage({ id: KIND_LABEL[r.type] })}: ${r.item.user.nickname}`}
         </h3>
         {label}
         <UnderReview show={r.item.under_review} />
@@ -323,12 +319,12 @@ function NoResults({ q, type, counts, locale }: { q: string; type: SearchType; c
       </span>
       {elsewhere.length > 0 ? (
         <span className="mt-3 block text-sm">
-          <FormattedMessage id="search.other_types" />{' '}
+          {`${intl.formatMessage({ id: 'search.other_types' })} `}
           {elsewhere.map((t, i) => (
             <span key={t}>
               {i > 0 ? intl.formatMessage({ id: 'search.list_separator' }) : null}
               <AppLink to={searchHref(locale, q, t)} className="text-brand-700 underline dark:text-brand-100">
-                <FormattedMessage id={TYPE_LABEL[t]} /> ({intl.formatNumber(counts[t])})
+                {`${intl.formatMessage({ id: TYPE_LABEL[t] })} (${intl.formatNumber(counts[t])})`}
               </AppLink>
             </span>
           ))}

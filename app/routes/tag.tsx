@@ -32,7 +32,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading intro={<FormattedMessage id="tag.count" values={{ count: tag.posts_count }} />}>
-        <span dir="auto">#{tag.name}</span>
+        <span dir="auto">{`#${tag.name}`}</span>
       </PageHeading>
       {shown.length === 0 ? (
         <EmptyState>

@@ -6,7 +6,7 @@ import { AppLink } from '../components/AppLink.tsx';
 import { BackArrow } from '../components/BackArrow.tsx';
 import { ThoughtCard } from '../components/core/ThoughtCard.tsx';
 import { loaderApi } from '../lib/guard.ts';
-import { FormattedMessage } from '../lib/intl.tsx';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
 import { useActivePath } from '../lib/language.ts';
 import { excerpt, pageMeta } from '../lib/meta.ts';
@@ -39,6 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
   const { locale } = useSession();
   const toActive = useActivePath();
   const navigate = useNavigate();
@@ -48,7 +49,8 @@ export default function ThoughtPage({ loaderData }: Route.ComponentProps) {
     <>
       <p className="mb-3 text-sm">
         <AppLink to={localizedPath(locale, '/thought')} className="text-brand-700 hover:underline dark:text-brand-100">
-          <BackArrow /> <FormattedMessage id="thoughts.back" />
+          <BackArrow />
+          {` ${intl.formatMessage({ id: 'thoughts.back' })}`}
         </AppLink>
       </p>
       <h1 className="sr-only">

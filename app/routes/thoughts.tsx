@@ -92,7 +92,7 @@ export default function Thoughts({ loaderData }: Route.ComponentProps) {
                     <span className="font-medium" dir="auto">
                       {c.user.nickname}
                     </span>
-                    <span className="text-stone-500 dark:text-stone-400">· {c.user.rank.name}</span>
+                    <span className="text-stone-500 dark:text-stone-400">{`· ${c.user.rank.name}`}</span>
                   </span>
                   <span className="shrink-0 text-sm text-stone-600 dark:text-stone-300">
                     <FormattedMessage id="thoughts.count" values={{ count: c.thoughts_count }} />

@@ -77,7 +77,7 @@ export default function TopSupporters({ loaderData }: Route.ComponentProps) {
         <p className="mb-4 rounded-xl bg-brand-50 p-3 text-sm dark:bg-stone-900" data-testid="own-position">
           <FormattedMessage
             id="top_supporters.your_position"
-            values={{ position: <FormattedNumber value={ranking.me.position} />, count: ranking.me.supports_count }}
+            values={{ position: intl.formatNumber(ranking.me.position), count: ranking.me.supports_count }}
           />
         </p>
       ) : null}

@@ -16,7 +16,7 @@ import { UnderReview } from '../components/moderation/UnderReview.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
-import { FormattedMessage } from '../lib/intl.tsx';
+import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
@@ -48,6 +48,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
   const { api, locale, user } = useSession();
   const signIn = useSignIn();
   const [reporting, setReporting] = useState(false);
@@ -60,7 +61,8 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
     <>
       <p className="mb-3 text-sm">
         <AppLink to={localizedPath(locale, '/topic')} className="text-brand-700 hover:underline dark:text-brand-100">
-          <BackArrow /> <FormattedMessage id="topics.back" />
+          <BackArrow />
+          {` ${intl.formatMessage({ id: 'topics.back' })}`}
         </AppLink>
       </p>
       <header className="relative mb-6 overflow-hidden rounded-2xl">
@@ -77,15 +79,11 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
         {topic.description}
       </p>
       <p className="mb-6 text-sm text-stone-500 dark:text-stone-400">
-        <FormattedMessage id="topics.started_by" values={{ name: topic.user.nickname }} /> ·{' '}
-        <FormattedMessage id="topics.posts_count" values={{ count: topic.posts_count }} />
+        {`${intl.formatMessage({ id: 'topics.started_by' }, { name: topic.user.nickname })} · ${intl.formatMessage({ id: 'topics.posts_count' }, { count: topic.posts_count })}${user?.id === topic.user.id ? '' : ' · '}`}
         {user?.id === topic.user.id ? null : (
-          <>
-            {' · '}
-            <button type="button" className="underline hover:no-underline" onClick={() => (user ? setReporting(true) : signIn.open())}>
-              <FormattedMessage id="post.report" />
-            </button>
-          </>
+          <button type="button" className="underline hover:no-underline" onClick={() => (user ? setReporting(true) : signIn.open())}>
+            <FormattedMessage id="post.report" />
+          </button>
         )}
       </p>
       {reporting ? <ReportDialog target="topic" id={topic.id} onClose={() => setReporting(false)} /> : null}

@@ -77,7 +77,7 @@ for (const { code, lang, dir } of LOCALES) {
     expect(textOf(html?.match(/<h2 id="comments-heading"[^>]*>(.*?)<\/h2>/)?.[1] ?? '')).toBe(count);
     await expect(heading).toHaveText(count);
     // A time: what the browser shows for two minutes ago is what the server writes for it.
-    await expect(time).toHaveText(`· ${intl.formatRelativeTime(-2, 'minute', { numeric: 'auto' })}`);
+    await expect(time).toHaveText(intl.formatRelativeTime(-2, 'minute', { numeric: 'auto' }));
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
 

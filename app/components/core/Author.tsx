@@ -36,15 +36,21 @@ export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at:
           {user.nickname}
         </button>
       )}
-      <span className="text-stone-500 dark:text-stone-400">· {user.rank.name}</span>
+      {/* Adjacent texts are written as one string, or apart by an element: the server's renderer and the browser's
+          must see the same text nodes, or hydration rewrites them (decision 050). */}
+      <span className="text-stone-500 dark:text-stone-400">{`· ${user.rank.name}`}</span>
       {feeling ? (
         <span className="text-stone-600 dark:text-stone-300">
-          · <span aria-hidden="true">{feeling.emoji}</span> {feeling.name}
+          · <span aria-hidden="true">{feeling.emoji}</span>
+          {` ${feeling.name}`}
         </span>
       ) : null}
-      <time className="text-stone-500 dark:text-stone-400" dateTime={at}>
-        · <FormattedRelativeTime value={secondsFrom(at, now)} updateIntervalInSeconds={60} numeric="auto" />
-      </time>
+      <span className="text-stone-500 dark:text-stone-400">
+        {'· '}
+        <time dateTime={at}>
+          <FormattedRelativeTime value={secondsFrom(at, now)} updateIntervalInSeconds={60} numeric="auto" />
+        </time>
+      </span>
       {open ? (
         <Suspense fallback={null}>
           <PersonDialog person={user} onClose={() => setOpen(false)} />

@@ -131,7 +131,8 @@ export default function ComposerForm({ kind, topicId, feelings, content, setCont
                   onClick={() => !needsFeeling && feelingId === f.id && setFeelingId(null)}
                   className="sr-only"
                 />
-                <span aria-hidden="true">{f.emoji}</span> {f.name}
+                <span aria-hidden="true">{f.emoji}</span>
+                {` ${f.name}`}
               </label>
             ))}
           </div>

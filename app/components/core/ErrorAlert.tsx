@@ -1,14 +1,15 @@
-/** A failure announced to screen readers at once, under the translated "Error" title (SPEC.md section 8). */
-import type { ReactNode } from 'react';
-import { FormattedMessage } from '../../lib/intl.tsx';
+import { useIntl } from '../../lib/intl.tsx';
 
-export function ErrorAlert({ id, className = 'text-sm', children }: { id?: string; className?: string; children: ReactNode }) {
+/**
+ * A failure announced to screen readers at once, under the translated "Error" title (SPEC.md section 8). `children` is
+ * the message, one string, so that the space before it and it are one text node (decision 050).
+ */
+export function ErrorAlert({ id, className = 'text-sm', children }: { id?: string; className?: string; children: string }) {
+  const intl = useIntl();
   return (
     <p id={id} role="alert" className={`${className} text-red-700 dark:text-red-400`}>
-      <strong>
-        <FormattedMessage id="alert.error" />:
-      </strong>{' '}
-      {children}
+      <strong>{`${intl.formatMessage({ id: 'alert.error' })}:`}</strong>
+      {` ${children}`}
     </p>
   );
 }

@@ -18,7 +18,7 @@ import {
   LANGUAGE_COUNTRIES,
 } from '../../../core/crisis/helplines.ts';
 import { getLocale } from '../../../core/locales.ts';
-import { FormattedDate, FormattedMessage, useIntl } from '../../lib/intl.tsx';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 
@@ -58,6 +58,7 @@ const Num = ({ children }: { children: string }) => (
 );
 
 export function CrisisHelp({ level }: { level: 2 | 3 }) {
+  const intl = useIntl();
   const { locale } = useSession();
   const [country, setCountry] = useState<string | null>(() => LANGUAGE_COUNTRIES[locale]?.[0] ?? null);
   const [enhanced, setEnhanced] = useState(false);
@@ -114,7 +115,7 @@ export function CrisisHelp({ level }: { level: 2 | 3 }) {
           </ul>
         ) : (
           <p data-testid="crisis-directory">
-            <FormattedMessage id="crisis.directory_intro" />{' '}
+            {`${intl.formatMessage({ id: 'crisis.directory_intro' })} `}
             <a href={DIRECTORY.url} className="font-medium underline" rel="noopener noreferrer" target="_blank">
               <FormattedMessage id="crisis.directory_link" />
             </a>
@@ -192,6 +193,8 @@ function CountryPicker({ country, onChange }: { country: string | null; onChange
 }
 
 function HelplineCard({ line }: { line: Helpline }) {
+  const intl = useIntl();
+  const hours = intl.formatMessage({ id: line.always ? 'crisis.hours_always' : 'crisis.hours_website' });
   const link = 'inline-flex items-center';
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
@@ -199,13 +202,7 @@ function HelplineCard({ line }: { line: Helpline }) {
         {line.name}
       </p>
       <p className="text-sm text-stone-600 dark:text-stone-400">
-        <FormattedMessage id={line.always ? 'crisis.hours_always' : 'crisis.hours_website'} />
-        {line.audience === 'young' ? (
-          <>
-            {' · '}
-            <FormattedMessage id="crisis.young" />
-          </>
-        ) : null}
+        {line.audience === 'young' ? `${hours} · ${intl.formatMessage({ id: 'crisis.young' })}` : hours}
       </p>
       <div className="flex flex-wrap gap-2">
         {line.phone ? (
@@ -240,7 +237,7 @@ function HelplineCard({ line }: { line: Helpline }) {
       <p className="text-xs text-stone-500 dark:text-stone-400">
         <FormattedMessage
           id="crisis.checked"
-          values={{ date: <FormattedDate value={`${line.verified}-15T12:00:00Z`} year="numeric" month="long" timeZone="UTC" /> }}
+          values={{ date: intl.formatDate(`${line.verified}-15T12:00:00Z`, { year: 'numeric', month: 'long', timeZone: 'UTC' }) }}
         />
       </p>
     </li>

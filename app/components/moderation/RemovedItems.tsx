@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { logEntrySchema, violatingItemSchema } from '../../../core/schemas/moderation.ts';
 import type { Paged } from '../../../core/types.ts';
-import { FormattedDate, FormattedMessage } from '../../lib/intl.tsx';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -23,6 +23,7 @@ type LogEntry = z.output<typeof logEntrySchema>;
 const APPEAL_NOTE_MAX = 1000;
 
 export function RemovedItems({ first }: { first: Paged<ViolatingItem> }) {
+  const intl = useIntl();
   const { api } = useSession();
   const list = usePaged(first, (page) => api.violatingItems(page));
   const [appealed, setAppealed] = useState<Set<number>>(new Set());
@@ -44,8 +45,7 @@ export function RemovedItems({ first }: { first: Paged<ViolatingItem> }) {
             return (
               <li key={item.id} className="rounded-xl border border-stone-200 p-3 dark:border-stone-800" data-testid="removed-item">
                 <p className="text-xs text-stone-600 dark:text-stone-400">
-                  <FormattedMessage id={`moderation.kind.${item.type}`} /> ·{' '}
-                  <FormattedDate value={item.removed_at} year="numeric" month="long" day="numeric" />
+                  {`${intl.formatMessage({ id: `moderation.kind.${item.type}` })} · ${intl.formatDate(item.removed_at, { year: 'numeric', month: 'long', day: 'numeric' })}`}
                 </p>
                 <p className="mt-1 line-clamp-3 whitespace-pre-line break-words" dir="auto">
                   {item.content}
@@ -53,7 +53,7 @@ export function RemovedItems({ first }: { first: Paged<ViolatingItem> }) {
                 <p className="mt-2 text-sm">
                   <FormattedMessage
                     id="moderation.removed_reason"
-                    values={{ reason: item.reason ?? <FormattedMessage id="moderation.reason.other" /> }}
+                    values={{ reason: item.reason ?? intl.formatMessage({ id: 'moderation.reason.other' }) }}
                   />
                 </p>
                 <div className="mt-2">
@@ -83,6 +83,7 @@ export function RemovedItems({ first }: { first: Paged<ViolatingItem> }) {
 
 /** What moderation did about one's own items, newest first, never naming a moderator; read when first opened. */
 function History() {
+  const intl = useIntl();
   const { api } = useSession();
   const [first, setFirst] = useState<Paged<LogEntry> | null>(null);
   const [failed, setFailed] = useState(false);
@@ -115,13 +116,9 @@ function History() {
         <ul className="mt-2 flex flex-col gap-2">
           {list.items.map((entry) => (
             <li key={entry.id}>
-              <FormattedMessage id={`moderation.history.${entry.action}`} values={{ days: entry.days ?? 0 }} />
-              {entry.reason ? ` · ${entry.reason.name}` : null}
+              {`${intl.formatMessage({ id: `moderation.history.${entry.action}` }, { days: entry.days ?? 0 })}${entry.reason ? ` · ${entry.reason.name}` : ''}`}
               <span className="text-stone-600 dark:text-stone-400">
-                {' · '}
-                <FormattedMessage id={`moderation.kind.${entry.target}`} />
-                {' · '}
-                <FormattedDate value={entry.created_at} year="numeric" month="short" day="numeric" />
+                {` · ${intl.formatMessage({ id: `moderation.kind.${entry.target}` })} · ${intl.formatDate(entry.created_at, { year: 'numeric', month: 'short', day: 'numeric' })}`}
               </span>
             </li>
           ))}

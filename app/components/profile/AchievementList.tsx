@@ -1,10 +1,11 @@
 /** The profile's achievements: earned ones first in their order, locked ones with the progress toward their goal. */
 
 import type { Achievement } from '../../../core/schemas/achievements.ts';
-import { FormattedMessage, FormattedNumber } from '../../lib/intl.tsx';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { Panel } from '../ui/Panel.tsx';
 
 export function AchievementList({ achievements }: { achievements: Achievement[] }) {
+  const intl = useIntl();
   const earned = achievements.filter((a) => a.earned_at !== null);
   const locked = achievements.filter((a) => a.earned_at === null);
   return (
@@ -13,7 +14,7 @@ export function AchievementList({ achievements }: { achievements: Achievement[] 
         <FormattedMessage id="profile.achievements_heading" />
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-        <FormattedMessage id="profile.achievements_intro" />{' '}
+        {`${intl.formatMessage({ id: 'profile.achievements_intro' })} `}
         <span data-testid="achievements-count">
           <FormattedMessage id="profile.achievements_count" values={{ earned: earned.length, total: achievements.length }} />
         </span>
@@ -52,7 +53,7 @@ export function AchievementList({ achievements }: { achievements: Achievement[] 
                         <p className="text-xs text-stone-600 dark:text-stone-400">
                           <FormattedMessage
                             id="profile.achievement_progress"
-                            values={{ progress: <FormattedNumber value={a.progress} />, goal: <FormattedNumber value={a.goal} /> }}
+                            values={{ progress: intl.formatNumber(a.progress), goal: intl.formatNumber(a.goal) }}
                           />
                         </p>
                       </>
