@@ -25,3 +25,14 @@ export function useNow(): number {
 
 /** Seconds from `now` to the instant `iso` (negative in the past), as FormattedRelativeTime takes them. */
 export const secondsFrom = (iso: string, now: number) => Math.round((new Date(iso).getTime() - now) / 1000);
+
+/**
+ * How long ago the past instant `iso` was, in seconds as FormattedRelativeTime takes them, with anything under a minute
+ * shown as "now". In seconds, a fresh item's time changed as the page hydrated (the server's clock, then the
+ * browser's: "3 seconds ago" became "7 seconds ago") and its new width could move the line it sits in on a phone
+ * (issue 17: no layout shift); from a minute on it changes on the component's own minute timer.
+ */
+export function agoFrom(iso: string, now: number): number {
+  const seconds = secondsFrom(iso, now);
+  return Math.abs(seconds) < 60 ? 0 : seconds;
+}

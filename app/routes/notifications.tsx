@@ -15,7 +15,7 @@ import { loaderApi, requireUser } from '../lib/guard.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { setUnseen, useNewNotifications, useUnseen } from '../lib/notifications.ts';
-import { secondsFrom, useNow } from '../lib/now.ts';
+import { agoFrom, useNow } from '../lib/now.ts';
 import { usePaged } from '../lib/paged.ts';
 import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -135,7 +135,7 @@ function NotificationRow({ notification: n, seen, onOpen }: { notification: Noti
           {n.data.text}
         </span>
         <time className="text-sm text-stone-600 dark:text-stone-400" dateTime={n.created_at}>
-          <FormattedRelativeTime value={secondsFrom(n.created_at, now)} updateIntervalInSeconds={60} numeric="auto" />
+          <FormattedRelativeTime value={agoFrom(n.created_at, now)} updateIntervalInSeconds={60} numeric="auto" />
         </time>
       </span>
     </AppLink>

@@ -10,7 +10,7 @@ import type { Conversation, Message, Paged } from '../../../core/types.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../../lib/intl.tsx';
 import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
-import { secondsFrom, useNow } from '../../lib/now.ts';
+import { agoFrom, useNow } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSocketConnect, useSocketEvent } from '../../lib/socket.ts';
 import { useToast } from '../../lib/toast.tsx';
@@ -429,7 +429,7 @@ function MessageBubble({
       </p>
       <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-stone-500 dark:text-stone-400">
         <time dateTime={m.created_at}>
-          <FormattedRelativeTime value={secondsFrom(m.created_at, now)} updateIntervalInSeconds={60} numeric="auto" />
+          <FormattedRelativeTime value={agoFrom(m.created_at, now)} updateIntervalInSeconds={60} numeric="auto" />
         </time>
         {children}
       </span>

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Feeling, PublicUser } from '../../../core/types.ts';
 import { FormattedRelativeTime } from '../../lib/intl.tsx';
-import { secondsFrom, useNow } from '../../lib/now.ts';
+import { agoFrom, useNow } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 
@@ -48,7 +48,7 @@ export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at:
       <span className="text-stone-500 dark:text-stone-400">
         {'· '}
         <time dateTime={at}>
-          <FormattedRelativeTime value={secondsFrom(at, now)} updateIntervalInSeconds={60} numeric="auto" />
+          <FormattedRelativeTime value={agoFrom(at, now)} updateIntervalInSeconds={60} numeric="auto" />
         </time>
       </span>
       {open ? (
