@@ -178,8 +178,14 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
               // Reports have no id of their own here (reporters are not named); their order is fixed.
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders while shown
               <li key={i}>
-                {r.note ? `${r.reason}: ` : r.reason}
-                {r.note ? <q dir="auto">{r.note}</q> : null}
+                {r.note ? (
+                  <>
+                    {`${r.reason}: `}
+                    <q dir="auto">{r.note}</q>
+                  </>
+                ) : (
+                  r.reason
+                )}
               </li>
             ))}
           </ul>

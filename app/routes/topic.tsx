@@ -54,6 +54,8 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const [reporting, setReporting] = useState(false);
   const revalidator = useRevalidator();
   const { topic } = loaderData;
+  // No report link on one's own topic.
+  const mine = user?.id === topic.user.id;
   const posts = usePaged(loaderData.posts, (page) => api.topicPosts(topic.id, page));
   const shown = useVisible('post', posts.items);
 
@@ -79,8 +81,8 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
         {topic.description}
       </p>
       <p className="mb-6 text-sm text-stone-500 dark:text-stone-400">
-        {`${intl.formatMessage({ id: 'topics.started_by' }, { name: topic.user.nickname })} · ${intl.formatMessage({ id: 'topics.posts_count' }, { count: topic.posts_count })}${user?.id === topic.user.id ? '' : ' · '}`}
-        {user?.id === topic.user.id ? null : (
+        {`${intl.formatMessage({ id: 'topics.started_by' }, { name: topic.user.nickname })} · ${intl.formatMessage({ id: 'topics.posts_count' }, { count: topic.posts_count })}${mine ? '' : ' · '}`}
+        {mine ? null : (
           <button type="button" className="underline hover:no-underline" onClick={() => (user ? setReporting(true) : signIn.open())}>
             <FormattedMessage id="post.report" />
           </button>
