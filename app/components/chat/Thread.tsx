@@ -36,6 +36,14 @@ interface Outgoing {
 }
 let outgoingKeys = 0;
 
+/**
+ * The address still opens this conversation. After a click away the router changes the address first and this
+ * thread stays on screen until the next page renders: a message arriving then was not read.
+ */
+function addressed(id: number) {
+  return new URLSearchParams(window.location.search).get('c') === String(id);
+}
+
 export function Thread({
   conversation: initial,
   first,
@@ -92,7 +100,7 @@ export function Thread({
   // Read when on screen: now, when a message arrives, and when the tab comes back into view.
   const unread = conversation.unread_count;
   const markRead = useCallback(() => {
-    if (isRequest || document.visibilityState !== 'visible') return;
+    if (isRequest || document.visibilityState !== 'visible' || !addressed(id)) return;
     api.markConversationRead(id).then(setUnread, () => {
       // The badge stays; the next message or visit marks it again.
     });
