@@ -345,6 +345,27 @@ describe('appeals', () => {
     expect((await t.call(author, 'POST', '/api/moderation/appeal', { removal_id: again.id })).body.code).toBe('ALREADY_APPEALED');
   });
 
+  it("says appealed only of the removals their author appealed, not of another person's", async () => {
+    const appealing = await signInGuest(t.app);
+    const other = await signInGuest(t.app);
+    const removeThought = async (g: Guest, content: string) => {
+      const thought = (await t.call(g, 'POST', '/api/thoughts', { content })).body.data;
+      await reportedBy(1, 'thought', thought.id);
+      await t.call(moderator, 'POST', `/api/moderation/items/${(await openEntry('thought', thought.id)).id}/action`, {
+        action: 'remove',
+        reason: 'spam',
+      });
+      return (await t.call(g, 'GET', '/api/get/user-violating')).body.data[0];
+    };
+    const first = await removeThought(appealing, 'Removed and appealed');
+    expect((await t.call(appealing, 'POST', '/api/moderation/appeal', { removal_id: first.id })).status).toBe(201);
+    const second = await removeThought(other, 'Removed, not appealed');
+    expect(second.appealed).toBe(false);
+    expect((await t.call(appealing, 'GET', '/api/get/user-violating')).body.data.map((r: { appealed: boolean }) => r.appealed)).toEqual([
+      true,
+    ]);
+  });
+
   it('restores an item whose appeal a moderator grants', async () => {
     const author = await signInGuest(t.app);
     const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'Wrongly removed' })).body.data;
