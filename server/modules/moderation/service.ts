@@ -20,6 +20,7 @@ import { appeals, careNotices, moderationItems, moderationLog, reports, reportTy
 import { Invalid, NotFound, Rejected } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { qualified } from '../../lib/sql.ts';
 import { lockConversationOfMessage, messageShownChanged, type TotalsMoved } from '../messages/service.ts';
 import { notify } from '../notifications/service.ts';
 import { noteQueued } from './announce.ts';
@@ -483,14 +484,9 @@ const stillRemoved = (target: SQL | typeof moderationLog.target, targetId: SQL |
     sql` `,
   )} else false end`;
 
-/**
- * Whether an appeal was made against any removal of the log row's item. The outer row's columns are named with their
- * table: among the fields of a one-table select, drizzle writes a column without it, and a bare `target` here would
- * be the subquery's own `l.target` (true for every row once anyone had appealed anything).
- */
+/** Whether an appeal was made against any removal of the log row's item (a field of a one-table select: qualified). */
 const appealedSql = sql<boolean>`exists(select 1 from ${appeals} a join ${moderationLog} l on l.id = a.log_id
-  where l.target = ${moderationLog}.${sql.identifier(moderationLog.target.name)}
-    and l.target_id = ${moderationLog}.${sql.identifier(moderationLog.targetId.name)})`;
+  where l.target = ${qualified(moderationLog.target)} and l.target_id = ${qualified(moderationLog.targetId)})`;
 
 /** GET /api/get/user-violating: the person's items removed by moderation, newest removal first, each once. */
 export async function listViolating(db: DbOrTx, userId: number, locale: string, q: PageQuery) {

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { moodHides, moods, postHides, posts, postTags, recentSearches, tags, thoughts, topics } from '../../../db/schema.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { qualified } from '../../lib/sql.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { notBlocked } from '../blocks/filter.ts';
 import { newestFirst } from '../feed/service.ts';
@@ -169,7 +170,7 @@ function tagMatch(terms: readonly QueryTerm[], viewer: Viewer): SQL {
   ) as SQL;
 }
 
-const tagCount = sql<number>`(select count(*)::int from ${postTags} where ${postTags.tagId} = ${tags.id})`;
+const tagCount = sql<number>`(select count(*)::int from ${postTags} where ${postTags.tagId} = ${qualified(tags.id)})`;
 
 function tagRows(db: DbOrTx, terms: readonly QueryTerm[], viewer: Viewer) {
   const exact = sql.join(
