@@ -22,6 +22,11 @@ export const WRITE_LIMITS = {
   /** A lively conversation is a message every few seconds; a script writing to many people is stopped within minutes. */
   message: { max: 100, windowMs: 10 * 60 * 1000 },
   advice: { max: 10, windowMs: 60 * 60 * 1000 },
+  /**
+   * Reports of every kind, "I'm worried" included. Three reports hide an item until a moderator looks: without a
+   * limit, three new guest accounts could empty the feed in a second.
+   */
+  report: { max: 10, windowMs: 60 * 60 * 1000 },
 } as const;
 export type WriteKind = keyof typeof WRITE_LIMITS;
 

@@ -32,7 +32,7 @@ describe('racing writes', () => {
     expect((await t.call(g, 'GET', `/api/posts?per_page=20`)).body.meta.total).toBe(POSTS_PER_DAY);
   });
 
-  for (const kind of ['topic', 'mood', 'thought', 'comment'] as const) {
+  for (const kind of ['topic', 'mood', 'thought', 'comment', 'report'] as const) {
     it(`lets through exactly as many concurrent ${kind}s as the writing limit leaves`, async () => {
       const g = await signInGuest(t.app);
       const author = await signInGuest(t.app);
@@ -42,14 +42,25 @@ describe('racing writes', () => {
         cover_id: (await t.call(null, 'GET', '/api/topic-covers')).body.data[0].id,
       };
       const feeling_id = (await t.call(null, 'GET', '/api/feelings?type=mood')).body.data[0].id;
+      const { max } = WRITE_LIMITS[kind];
+      // Each report is of another comment: the first max - 2 of them, then the five raced.
+      const reported: number[] = [];
+      if (kind === 'report')
+        for (let i = 0; i < max + 3; i++)
+          reported.push((await t.call(author, 'POST', '/api/comments', { post_id: postId, content: `Reported ${i}` })).body.data.id);
+      const reportType = (await t.call(g, 'GET', '/api/report-types')).body.data[0].id;
       const send = (i: number) => {
+        if (kind === 'report')
+          return t.call(g, 'POST', '/api/report-comment', {
+            comment_id: reported[i < 100 ? i : max - 2 + (i - 100)],
+            report_type_id: reportType,
+          });
         if (kind === 'topic')
           return t.call(g, 'POST', '/api/topics', { title: `Night shifts ${i}`, description: 'Talking it through.', ...refs });
         if (kind === 'mood') return t.call(g, 'POST', '/api/user/store/moods', { content: `Heavy but here ${i}`, feeling_id });
         if (kind === 'thought') return t.call(g, 'POST', '/api/thoughts', { content: `One breath at a time ${i}` });
         return t.call(g, 'POST', '/api/comments', { post_id: postId, content: `With you ${i}` });
       };
-      const { max } = WRITE_LIMITS[kind];
       for (let i = 0; i < max - 2; i++) expect((await send(i)).status).toBe(201);
       const results = await race(
         t,

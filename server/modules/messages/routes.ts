@@ -302,6 +302,7 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
           201: noticeSchema,
           404: errorOf(NOT_PARTICIPANT),
           422: errorOf('ALREADY_REPORTED: this user already reported it; VALIDATION: my own message, or an unknown report type'),
+          429: writeLimited('report'),
         },
       },
     },

@@ -12,13 +12,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ConversationStatus, WhoCanMessage } from '../../../core/schemas/messages.ts';
 import type { Conversation, Message, MessageSettings, Unread } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
-import { avatars, conversationMembers, conversations, messages, reports, reportTypes, users } from '../../../db/schema.ts';
-import { AppError, Invalid, NotFound, Rejected } from '../../errors.ts';
+import { avatars, conversationMembers, conversations, messages, users } from '../../../db/schema.ts';
+import { AppError, Invalid, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { blockedEitherWay } from '../blocks/filter.ts';
-import { afterReport, lockItem, queueIfCrisis } from '../moderation/service.ts';
+import { lockItem, queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
+import { fileReport, takeReportSlot } from '../reports/service.ts';
 import { serializer, toPublicUser } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -469,6 +470,7 @@ export async function updateMessageSettings(db: DbOrTx, me: number, change: Part
  */
 export async function reportMessage(db: Db, me: number, input: { message_id: number; report_type_id: number; note?: string }) {
   return db.transaction(async (tx) => {
+    await takeReportSlot(tx, me);
     const item = await lockItem(tx, 'message', input.message_id);
     const [row] = item
       ? await tx
@@ -479,15 +481,7 @@ export async function reportMessage(db: Db, me: number, input: { message_id: num
       : [];
     if (!item || !row || (row.low !== me && row.high !== me) || item.moderation === 'removed') throw new NotFound();
     if (item.userId === me) throw new Invalid({ message_id: { key: 'validation.own_message' } });
-    const [type] = await tx.select().from(reportTypes).where(eq(reportTypes.id, input.report_type_id));
-    if (!type) throw new Invalid({ report_type_id: { key: 'validation.invalid' } });
-    const inserted = await tx
-      .insert(reports)
-      .values({ userId: me, target: 'message', targetId: item.id, reportTypeId: type.id, note: input.note?.trim() || null })
-      .onConflictDoNothing()
-      .returning({ id: reports.id });
-    if (inserted.length === 0) throw new Rejected('ALREADY_REPORTED', { key: 'reports.already_message' });
-    return afterReport(tx, { target: 'message', item, reporterId: me, reportTypeId: type.id, typeKey: type.key });
+    return fileReport(tx, me, 'message', item, input);
   });
 }
 

@@ -9,6 +9,7 @@ import type { Db } from '../../../db/client.ts';
 import { errorOf, errorSchema, idField, userString } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { announceQueue } from '../moderation/routes.ts';
+import { writeLimited } from '../writes/schemas.ts';
 import { listReportTypes, type ReportTarget, report } from './service.ts';
 
 const endpoints: [path: string, target: ReportTarget, field: string][] = [
@@ -53,6 +54,7 @@ export default async function reportRoutes(fastify: FastifyInstance, opts: { db:
             201: noticeSchema,
             404: errorSchema,
             422: errorOf('ALREADY_REPORTED: this user already reported it; VALIDATION: `errors` names each bad field'),
+            429: writeLimited('report'),
           },
         },
       },

@@ -1,5 +1,5 @@
 /**
- * The writing limits (core/limits.ts WRITE_LIMITS), counted from the `writes` ledger rather than from what still
+ * The writing limits (core/limits.ts WRITE_LIMITS, reports included), counted from the `writes` ledger rather than from what still
  * exists, so deleting a post or a comment never frees a slot. Each check runs under a per-user lock inside the
  * write's transaction: concurrent writes of one person go one at a time, and each sees the ones before it.
  */
@@ -50,8 +50,10 @@ export async function recordWrite(tx: Tx, userId: number, kind: WriteKind, topic
 }
 
 /** The wait in minutes up to an hour and a half, in whole hours beyond (a day's wait is not "1,440 minutes"). */
-export function waitMessage(ms: number): { key: string; values: Record<string, number> } {
+export function waitMessage(ms: number, kind?: WriteKind): { key: string; values: Record<string, number> } {
   const minutes = Math.max(1, Math.ceil(ms / 60000));
+  // A report is not writing, and its window is an hour.
+  if (kind === 'report') return { key: 'errors.report_limit', values: { minutes } };
   if (minutes <= 90) return { key: 'errors.write_limit', values: { minutes } };
   return { key: 'errors.write_limit_hours', values: { hours: Math.ceil(minutes / 60) } };
 }
@@ -60,6 +62,6 @@ export function waitMessage(ms: number): { key: string; values: Record<string, n
 export async function takeWriteSlot(tx: Tx, userId: number, kind: Exclude<WriteKind, 'post'>): Promise<void> {
   await lockWriter(tx, userId);
   const retryAt = await nextWriteAt(tx, userId, kind);
-  if (retryAt) throw new TooMany('WRITE_LIMIT', waitMessage(retryAt.getTime() - Date.now()), retryAt);
+  if (retryAt) throw new TooMany('WRITE_LIMIT', waitMessage(retryAt.getTime() - Date.now(), kind), retryAt);
   await recordWrite(tx, userId, kind);
 }

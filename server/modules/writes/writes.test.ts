@@ -68,6 +68,31 @@ describe('writing limits', () => {
     });
   }
 
+  it(`stops a person at ${WRITE_LIMITS.report.max} reports an hour, messages' included, until the hour moves on`, async () => {
+    const clock = frozenClock();
+    const g = await signInGuest(t.app);
+    const author = await signInGuest(t.app);
+    const spam = (await t.call(g, 'GET', '/api/report-types')).body.data[0].id;
+    const postId = (await t.call(author, 'POST', '/api/posts', { content: long('Reported again and again') })).body.data.id;
+    const { max, windowMs } = WRITE_LIMITS.report;
+    const comments: number[] = [];
+    for (let i = 0; i <= max; i++) comments.push((await writeOne(author, 'comment', i, postId)).body.data.id);
+    for (const id of comments.slice(0, max - 1))
+      expect((await t.call(g, 'POST', '/api/report-comment', { comment_id: id, report_type_id: spam })).status).toBe(201);
+    const message = (await t.call(author, 'POST', '/api/messages', { user_id: g.id, content: 'Why did you report me?' })).body.data.id;
+    expect((await t.call(g, 'POST', '/api/report-message', { message_id: message, report_type_id: spam })).status).toBe(201);
+
+    const refused = await t.call(g, 'POST', '/api/report-comment', { comment_id: comments[max], report_type_id: spam });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      code: 'WRITE_LIMIT',
+      message: 'You have sent many reports in a short time. Thank you for looking out for others: you can report again in 60 minutes.',
+      retry_at: new Date(clock.start + windowMs).toISOString(),
+    });
+    clock.at(windowMs);
+    expect((await t.call(g, 'POST', '/api/report-comment', { comment_id: comments[max], report_type_id: spam })).status).toBe(201);
+  });
+
   it('gives no post back when one is deleted: the sixth in 24 hours is refused', async () => {
     const g = await signInGuest(t.app);
     const ids: number[] = [];
@@ -152,5 +177,6 @@ describe('the wait a refused write names', () => {
     expect(waitMessage(90 * 60_000)).toEqual({ key: 'errors.write_limit', values: { minutes: 90 } });
     expect(waitMessage(90 * 60_000 + 1)).toEqual({ key: 'errors.write_limit_hours', values: { hours: 2 } });
     expect(waitMessage(24 * 60 * 60_000)).toEqual({ key: 'errors.write_limit_hours', values: { hours: 24 } });
+    expect(waitMessage(60 * 60_000, 'report')).toEqual({ key: 'errors.report_limit', values: { minutes: 60 } });
   });
 });
