@@ -256,4 +256,16 @@ describe('bad input', () => {
     // Emoji sequences are one character each, however many code units they take.
     expect((await t.call(g, 'POST', '/api/thoughts', { content: family.repeat(LIMITS.thought) })).status).toBe(201);
   });
+
+  it('says "not valid" of a value of the wrong type, and "required" only of one left out', async () => {
+    const g = await signInGuest(t.app);
+    const refused = (body: unknown) => ({ status: 422, body: { code: 'VALIDATION', errors: body } });
+    expect(await t.call(g, 'POST', '/api/supports', { post_id: '1' })).toMatchObject(refused({ post_id: ['This value is not valid.'] }));
+    expect(await t.call(g, 'POST', '/api/supports', { post_id: null })).toMatchObject(refused({ post_id: ['This field is required.'] }));
+    expect(await t.call(g, 'POST', '/api/supports', {})).toMatchObject(refused({ post_id: ['This field is required.'] }));
+    expect(await t.call(g, 'POST', '/api/deactivate', { password: 12345 })).toMatchObject(
+      refused({ password: ['This value is not valid.'] }),
+    );
+    expect(await t.call(g, 'DELETE', '/api/blocks/abc')).toMatchObject(refused({ user_id: ['This value is not valid.'] }));
+  });
 });

@@ -14,8 +14,8 @@ interface ZodIssueLike {
   params: Record<string, unknown>;
 }
 
-/** Turns a zod issue into a catalog message the user can act on. */
-function issueMessage(issue: ZodIssueLike): Msg {
+/** Turns a zod issue into a catalog message the user can act on; `given` says whether the request held a value there. */
+function issueMessage(issue: ZodIssueLike, given: boolean): Msg {
   const p = issue.params;
   if (issue.keyword === 'too_small') {
     if (p.origin === 'string' && Number(p.minimum) <= 1) return { key: 'validation.required' };
@@ -26,12 +26,26 @@ function issueMessage(issue: ZodIssueLike): Msg {
   }
   if (issue.keyword === 'too_small' && p.origin === 'array') return { key: 'validation.too_few_items', values: { min: Number(p.minimum) } };
   if (issue.keyword === 'too_big' && p.origin === 'array') return { key: 'validation.too_many_items', values: { max: Number(p.maximum) } };
-  if (issue.keyword === 'invalid_type' && p.input === undefined) return { key: 'validation.required' };
+  if (issue.keyword === 'invalid_type' && !given) return { key: 'validation.required' };
   if (issue.keyword === 'invalid_format' && p.format === 'email') return { key: 'validation.email' };
   if (issue.keyword === 'custom' && typeof p.params === 'object' && p.params && 'key' in p.params) {
     return p.params as unknown as Msg;
   }
   return { key: 'validation.invalid' };
+}
+
+/**
+ * Whether the request held a value (not null) at the issue's path. Zod does not put the input in its issues, so a
+ * value of the wrong type ("1" for a number) would read as missing.
+ */
+function givenAt(request: FastifyRequest, issue: ZodIssueLike, context: string | undefined): boolean {
+  let value: unknown =
+    context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : undefined;
+  for (const part of issue.instancePath.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return false;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value !== undefined && value !== null;
 }
 
 function fieldName(issue: ZodIssueLike, context: string | undefined): string {
@@ -89,7 +103,7 @@ export default fp(
         const fields: Record<string, Msg[]> = {};
         for (const issue of error.validation as unknown as ZodIssueLike[]) {
           const name = fieldName(issue, error.validationContext);
-          fields[name] = [...(fields[name] ?? []), issueMessage(issue)];
+          fields[name] = [...(fields[name] ?? []), issueMessage(issue, givenAt(request, issue, error.validationContext))];
         }
         return sendError(request, reply, new Invalid(fields));
       }

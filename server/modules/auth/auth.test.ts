@@ -127,7 +127,7 @@ describe('password login', () => {
     expect(res.json().errors).toEqual({ username: ['This field is required.'] });
     const types = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'a', password: 42 } });
     expect(types.statusCode).toBe(422);
-    expect(types.json().errors).toEqual({ password: ['This field is required.'] });
+    expect(types.json().errors).toEqual({ password: ['This value is not valid.'] });
   });
 
   it('stops an identifier after repeated failures', async () => {
