@@ -84,7 +84,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, type, results, recent } = loaderData;
   const searching = navigation.state !== 'idle' && navigation.location?.pathname.endsWith('/search');
   // The visitor's words keep their own direction inside a translated sentence.
-  const query = <bdi>{q}</bdi>;
+  const query = <bdi className="wrap-anywhere">{q}</bdi>;
 
   return (
     <>
@@ -309,7 +309,7 @@ function ResultCard({ result: r, locale }: { result: SearchResult; locale: strin
 
 function NoResults({ q, type, counts, locale }: { q: string; type: SearchType; counts: SearchPage['counts']; locale: string }) {
   const intl = useIntl();
-  const query = <bdi>{q}</bdi>;
+  const query = <bdi className="wrap-anywhere">{q}</bdi>;
   const elsewhere = (['posts', 'moods', 'topics', 'thoughts', 'tags'] as const).filter((t) => t !== type && counts[t] > 0);
   return (
     <EmptyState>

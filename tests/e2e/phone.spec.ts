@@ -3,12 +3,19 @@
  * opened onto empty space. The demo seed holds a post with a 120-letter word (server/seed/content.ts), the text
  * that used to push the feed and the post's page to 715–1,155 px.
  */
+import { readFileSync } from 'node:fs';
 import { expect, type Page, request, test } from '@playwright/test';
 import { at, fill, fixtures, MISSING, openLanguageMenu, PUBLIC, SIGN_IN, signInAsGuest } from './pages.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 const SCREAM = `${'A'.repeat(119)}H`;
+const LANGUAGE_LABEL: Record<string, string> = Object.fromEntries(
+  ['en', 'ar'].map((code) => [
+    code,
+    JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8'))['language.label'],
+  ]),
+);
 
 /** What is wrong with the page's width, or null: wider than the viewport, or not opened at its start. */
 async function overflow(page: Page, label: string): Promise<string | null> {
@@ -53,18 +60,30 @@ for (const code of ['en', 'ar']) {
     await visit(fill('/problem/{long}', f));
     await expect(page.getByText(SCREAM, { exact: false }).first()).toBeVisible();
     for (const path of [...PUBLIC.map((p) => fill(p, f)), ...f.more]) await visit(path);
+    // A search as long as the box takes, of one word that finds nothing: the sentence that repeats it wraps.
+    await visit(`/search?q=${'x'.repeat(400)}`);
     missing = true;
     for (const path of MISSING) await visit(path);
     missing = false;
 
-    // The header's language menu is part of the page too.
-    await page.goto(at(code, '/'));
-    await openLanguageMenu(page);
-    const menu = await overflow(page, 'language menu');
-    if (menu) problems.push(menu);
-    await page.keyboard.press('Escape');
+    // The header's language menu is part of the page too, and all of it is on the screen: a list that ran off the
+    // start of it made the page no wider, and hid half the languages where they could not be scrolled to.
+    const languageMenu = async (path: string) => {
+      await page.goto(at(code, path));
+      await openLanguageMenu(page);
+      const wide = await overflow(page, `language menu on ${path}`);
+      if (wide) problems.push(wide);
+      const box = await page.getByRole('list', { name: LANGUAGE_LABEL[code] }).boundingBox();
+      const view = page.viewportSize()?.width ?? 0;
+      if (!box || box.x < 0 || box.x + box.width > view)
+        problems.push(`language menu on ${path}: from ${box?.x} to ${box ? box.x + box.width : '?'} px on a ${view} px screen`);
+      await page.keyboard.press('Escape');
+    };
+    await languageMenu('/');
 
     await signInAsGuest(page);
+    // Signed in, the header holds more and wraps: the menu's button moves.
+    await languageMenu('/notifications');
     for (const path of SIGN_IN) await visit(path);
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);

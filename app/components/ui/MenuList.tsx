@@ -1,6 +1,9 @@
 /** The open list of a Menu (app/components/ui/Menu.tsx): its focus, its keys, and closing on a click outside. */
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import type { MenuListProps } from './Menu.tsx';
+
+/** The room (px) kept between an open list and the sides of the screen. */
+const MARGIN = 8;
 
 export function MenuList({
   id,
@@ -19,6 +22,17 @@ export function MenuList({
   children: ReactNode;
 }) {
   const list = useRef<HTMLUListElement>(null);
+
+  // The list hangs from its button's end; where the header wrapped the button far from that side of a phone's
+  // screen, the list would run off it. It moves back inside before it is painted.
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const { left, right } = el.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const shift = left < MARGIN ? MARGIN - left : right > width - MARGIN ? width - MARGIN - right : 0;
+    if (shift !== 0) el.style.translate = `${shift}px 0`;
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus moves when the list shows, not when its props change.
   useEffect(() => {
@@ -58,7 +72,7 @@ export function MenuList({
       ref={list}
       onKeyDown={onListKey}
       aria-label={label}
-      className={`absolute end-0 z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-stone-200 bg-white p-2 shadow-lg dark:border-stone-700 dark:bg-stone-900 ${className}`}
+      className={`absolute end-0 z-40 mt-2 max-h-[70vh] max-w-[calc(100vw-1rem)] overflow-y-auto rounded-xl border border-stone-200 bg-white p-2 shadow-lg dark:border-stone-700 dark:bg-stone-900 ${className}`}
     >
       {children}
     </ul>
