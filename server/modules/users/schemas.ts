@@ -9,7 +9,12 @@ export const usernameSchema = text(LIMITS.username.min, LIMITS.username.max).sup
     ctx.addIssue({ code: 'custom', message: 'format', params: { key: 'validation.username_format' } });
   }
 });
-export const passwordSchema = z.string().min(LIMITS.password.min).max(LIMITS.password.max);
+// Spaces may be part of a passphrase, but spaces alone are no password.
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.password.min)
+  .max(LIMITS.password.max)
+  .refine((v) => v.trim() !== '', { params: { key: 'validation.required' } });
 export const emailSchema = z.email().max(LIMITS.email);
 export const localeSchema = z.enum(LOCALE_CODES as [string, ...string[]]);
 export const nicknameSchema = text(LIMITS.nickname.min, LIMITS.nickname.max);

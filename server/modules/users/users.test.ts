@@ -94,6 +94,8 @@ describe('profile information and password', () => {
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.code).toBe('VALIDATION');
     expect(mismatch.body.errors).toEqual({ password_confirmation: ['The passwords do not match.'] });
+    const blank = await t.call(g, 'PUT', '/api/user/password', { password: ' '.repeat(8), password_confirmation: ' '.repeat(8) });
+    expect([blank.status, blank.body.errors]).toEqual([422, { password: ['This field is required.'] }]);
     const short = await t.call(g, 'PUT', '/api/user/password', { password: 'short', password_confirmation: 'short' });
     expect(short.body.errors).toEqual({ password: ['Must be at least 8 characters.'] });
 
