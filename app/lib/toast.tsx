@@ -1,8 +1,24 @@
 /**
  * Alerts (SPEC.md sections 4 and 8): one toast at a time, each call clearing the previous one. Success titles
- * arrive translated; errors carry the server's message as given under an "Error" or "Warning" title.
+ * arrive translated; errors carry the server's message as given under an "Error" or "Warning" title. While a modal
+ * dialog is open the page behind it is inert, to the pointer and to screen readers, so a toast is shown in the
+ * dialog's own regions (ToastOutlet) and moves back to the page's when the dialog closes.
  */
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { errorMessage } from '../components/core/errors.ts';
 import { whenIdle } from './idle.ts';
 import { useIntl } from './intl.tsx';
@@ -26,6 +42,14 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
+/** A modal dialog's two live regions. */
+interface Outlet {
+  status: HTMLElement;
+  alert: HTMLElement;
+}
+/** Adds an open dialog's regions; the returned function takes them away. The last added is on top. */
+const OutletContext = createContext<((outlet: Outlet) => () => void) | null>(null);
+
 /**
  * A toast's card: its own chunk, as no first view shows one. It is fetched while the browser is idle after
  * hydration, so a toast rarely waits for it; its timer starts when it is shown.
@@ -36,6 +60,11 @@ const ToastCard = lazy(loadCard);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [toast, setToast] = useState<Toast | null>(null);
+  const [outlets, setOutlets] = useState<Outlet[]>([]);
+  const addOutlet = useCallback((outlet: Outlet) => {
+    setOutlets((os) => [...os, outlet]);
+    return () => setOutlets((os) => os.filter((o) => o !== outlet));
+  }, []);
   const next = useRef(0);
   useEffect(() => whenIdle(() => loadCard().catch(() => {})), []);
 
@@ -56,26 +85,55 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     };
   }, [intl, clear]);
 
-  // One card, in the region its kind is announced in.
+  // One card, in the region its kind is announced in: the top dialog's while one is open, else the page's.
   const card = toast ? (
     <Suspense fallback={null}>
       <ToastCard key={toast.id} toast={toast} onClose={clear} />
     </Suspense>
   ) : null;
+  const top = outlets.at(-1);
+  const success = toast?.kind === 'success';
   return (
     <ToastContext value={api}>
-      {children}
+      <OutletContext value={addOutlet}>{children}</OutletContext>
       {/* Both regions exist from the start so screen readers are listening before anything is announced. */}
-      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:pe-6">
-        <div role="status" aria-live="polite" className="contents">
-          {toast?.kind === 'success' ? card : null}
-        </div>
-        <div role="alert" aria-live="assertive" className="contents">
-          {toast && toast.kind !== 'success' ? card : null}
-        </div>
-      </div>
+      <Regions status={top || !success ? null : card} alert={top || success ? null : card} />
+      {top && card ? createPortal(card, success ? top.status : top.alert) : null}
     </ToastContext>
   );
+}
+
+function Regions({
+  status,
+  alert,
+  refs,
+}: {
+  status?: ReactNode;
+  alert?: ReactNode;
+  refs?: { status: RefObject<HTMLDivElement | null>; alert: RefObject<HTMLDivElement | null> };
+}) {
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:pe-6">
+      <div ref={refs?.status} role="status" aria-live="polite" className="contents">
+        {status}
+      </div>
+      <div ref={refs?.alert} role="alert" aria-live="assertive" className="contents">
+        {alert}
+      </div>
+    </div>
+  );
+}
+
+/** A modal dialog's own toast regions (ui/Dialog.tsx), there from its opening so that what they show is announced. */
+export function ToastOutlet() {
+  const add = useContext(OutletContext);
+  const status = useRef<HTMLDivElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!add || !status.current || !alert.current) return;
+    return add({ status: status.current, alert: alert.current });
+  }, [add]);
+  return <Regions refs={{ status, alert }} />;
 }
 
 export function useToast(): ToastApi {

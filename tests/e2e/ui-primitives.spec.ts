@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, test } from '@playwright/test';
+import { watchErrors } from './pages.ts';
 
 const en: Record<string, string> = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8'));
 
@@ -102,4 +103,29 @@ test('the language menu opens from the keyboard, moves with arrows, Home and End
   await page.locator('h1').first().click();
   await expect(menu).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('a toast shown while a dialog is open is in the dialog, where it is announced and can be dismissed', async ({ page }) => {
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  expect((await page.request.post('/api/guest-login', { data: {} })).status()).toBe(201);
+  await page.goto('/topic');
+  const open = page.getByRole('button', { name: en['topics.create'] });
+  const dialog = page.getByRole('dialog', { name: en['topics.create'] });
+  await pressUntil(open, () => expect(dialog).toBeVisible({ timeout: 1_000 }));
+  await dialog.getByLabel(en['topics.field_title']).fill('Nights without sleep');
+  await dialog.getByLabel(en['topics.field_description']).fill('For everyone awake at three.');
+  await dialog.getByLabel(en['topics.field_category']).selectOption({ index: 1 });
+  await dialog.getByRole('img', { name: 'Cover 1', exact: true }).click();
+  // The page behind a modal dialog is inert: a toast there could be neither heard nor closed.
+  await page.route('**/api/topics', (route) => route.fulfill({ status: 503, json: { code: 'UNAVAILABLE', message: 'Kindred is busy.' } }), {
+    times: 1,
+  });
+  await dialog.getByRole('button', { name: en['topics.create_submit'] }).click();
+  const alert = dialog.getByRole('alert').filter({ hasText: 'Kindred is busy.' });
+  await expect(alert.getByTestId('toast')).toBeVisible();
+  await alert.getByRole('button', { name: en['alert.dismiss'] }).click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  expect(errors).toEqual([expect.stringContaining('the server responded with a status of 503')]);
 });

@@ -2,9 +2,11 @@
  * The one modal dialog (docs/decisions/005-native-dialog.md). A native <dialog> opened with showModal() gives
  * the focus trap, Escape, the inert page behind and the top layer; this adds what it lacks: focus handed back
  * to the opener however the dialog closes (Escape, a button, the page unmounting it), the title as the
- * accessible name, and content mounted only while open so every opening starts fresh.
+ * accessible name, content mounted only while open so every opening starts fresh, and its own toast regions
+ * (the page's are inert behind it).
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { ToastOutlet } from '../../lib/toast.tsx';
 
 const WIDTHS = {
   sm: 'w-[min(24rem,calc(100vw-2rem))]',
@@ -79,6 +81,7 @@ export function Dialog({
             ) : null}
           </div>
           {children}
+          <ToastOutlet />
         </div>
       ) : null}
     </dialog>
