@@ -30,13 +30,16 @@ const support = (g: Guest, post_id: number) => t.call(g, 'POST', '/api/supports'
 const comment = (g: Guest, post_id: number, content = 'You are not alone in this.') =>
   t.call(g, 'POST', '/api/comments', { post_id, content });
 /** The person's notifications once every queued job has run. */
-async function received(g: Guest, query = '') {
+async function received(g: Guest, query = '', locale = 'en') {
   await t.app.jobs.idle();
-  const res = await t.call(g, 'GET', `/api/notifications-received${query}`, undefined, { schema: notificationPageSchema });
+  const res = await t.call(g, 'GET', `/api/notifications-received${query}`, undefined, {
+    schema: notificationPageSchema,
+    headers: { 'x-locale': locale },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
-const texts = async (g: Guest) => (await received(g)).data.map((n) => n.data.text);
+const texts = async (g: Guest, locale = 'en') => (await received(g, '', locale)).data.map((n) => n.data.text);
 
 describe('notifications of support and comments', () => {
   it('groups support on one post into one notification counting people, unseen again when it grows', async () => {
@@ -200,28 +203,30 @@ describe('who is not notified', () => {
 });
 
 describe('the text is in the recipient’s language', () => {
-  it('makes the sentence in the recipient’s language, not the actor’s', async () => {
+  it('makes the sentence in the language the recipient reads in, not the actor’s', async () => {
     const author = await person('fr');
     const b = await person('de');
     const c = await person('ja');
     const post = await newPost(author);
     await support(b, post.id);
-    expect(await texts(author)).toEqual([`${b.nickname} a soutenu votre publication`]);
+    expect(await texts(author, 'fr')).toEqual([`${b.nickname} a soutenu votre publication`]);
     await support(c, post.id);
-    expect(await texts(author)).toEqual([`${c.nickname} et 1 autre personne ont soutenu votre publication`]);
+    expect(await texts(author, 'fr')).toEqual([`${c.nickname} et 1 autre personne ont soutenu votre publication`]);
   });
 });
 
 describe('achievements', () => {
-  it('tells a person the achievement they earned once, named in their language when read', async () => {
+  it('tells a person the achievement they earned once, named in the language of the screen that reads it', async () => {
     const [author, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app, 'fr')]);
     const [first, second] = [await newPost(author, 'One'), await newPost(author, 'Two')];
     await support(b, first.id);
     await support(b, second.id);
-    const list = await received(b);
+    const list = await received(b, '', 'fr');
     expect(list.data.map((n) => [n.type, n.data.url, n.data.text])).toEqual([
       ['achievement', '/profile', 'Vous avez obtenu un nouveau succès : Premier soutien'],
     ]);
+    // The same person on a page in another language than the one they saved.
+    expect((await received(b, '', 'ja')).data.map((n) => n.data.text)).toEqual(['新しい実績を達成しました：はじめての応援']);
   });
 });
 

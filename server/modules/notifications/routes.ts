@@ -119,7 +119,7 @@ export default async function notificationRoutes(fastify: FastifyInstance, opts:
         response: { 200: notificationPageSchema },
       },
     },
-    async (request) => listNotifications(db, currentUser(request).id, request.query),
+    async (request) => listNotifications(db, currentUser(request).id, request.locale, request.query),
   );
 
   app.post(

@@ -282,12 +282,14 @@ export async function unseenCount(db: DbOrTx, userId: number): Promise<number> {
   return row.n;
 }
 
-/** GET /api/notifications-received: newest activity first, in the person's own language, with the unseen count. */
-export async function listNotifications(db: DbOrTx, userId: number, q: PageQuery) {
-  const [me] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+/**
+ * GET /api/notifications-received: newest activity first, in the language of the screen reading them (a live one
+ * or a push arrives in the person's saved language: no screen asked), with the unseen count.
+ */
+export async function listNotifications(db: DbOrTx, userId: number, locale: string, q: PageQuery) {
   const mine = eq(notifications.userId, userId);
   const [data, [{ total }], unseen] = await Promise.all([
-    readNotifications(db, me.locale, mine, q.per_page, offset(q)),
+    readNotifications(db, locale, mine, q.per_page, offset(q)),
     db.select({ total: count() }).from(notifications).where(mine),
     unseenCount(db, userId),
   ]);
