@@ -337,7 +337,14 @@ describe('appeals', () => {
     expect((await t.call(author, 'GET', '/api/get/user-violating')).body.data[0].appealed).toBe(true);
 
     const appealed = await openEntry('mood', mood.id);
-    expect(appealed).toMatchObject({ appeal: true, queued_for: 'appeal', state: 'removed', appeal_note: 'It was a joke between friends' });
+    // Back with the report that led to the removal counted, as it is listed.
+    expect(appealed).toMatchObject({
+      appeal: true,
+      queued_for: 'appeal',
+      state: 'removed',
+      appeal_note: 'It was a joke between friends',
+      reports_count: 1,
+    });
     // Denied: removed again, and no second appeal.
     await t.call(moderator, 'POST', `/api/moderation/items/${appealed.id}/action`, { action: 'remove', reason: 'spam' });
     const again = (await t.call(author, 'GET', '/api/get/user-violating')).body.data[0];

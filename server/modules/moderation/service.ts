@@ -165,6 +165,25 @@ async function careFor(tx: Tx, reporterId: number, recipientId: number, worriedT
   return true;
 }
 
+/** The reports that count toward the hide: since a moderator last kept the item, "I'm worried" aside. */
+async function reportsSinceKept(tx: Tx, target: ModeratedTarget, itemId: number): Promise<number> {
+  const lastKept = sql`coalesce((select max(l.created_at) from ${moderationLog} l
+    where l.target = ${target} and l.target_id = ${itemId} and l.action = 'keep'), '-infinity'::timestamptz)`;
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(reports)
+    .innerJoin(reportTypes, eq(reportTypes.id, reports.reportTypeId))
+    .where(
+      and(
+        eq(reports.target, target),
+        eq(reports.targetId, itemId),
+        ne(reportTypes.key, WORRIED_REPORT_TYPE),
+        sql`${reports.createdAt} > ${lastKept}`,
+      ),
+    );
+  return n;
+}
+
 /**
  * What a new report does, in the report's transaction with the item's row locked (lockItem): a worried report sends
  * a care notice and queues the item with crisis priority; any other report queues it with its count, and the
@@ -181,20 +200,7 @@ export async function afterReport(
     await queueForReview(tx, { target, targetId: item.id, authorId: item.userId, crisis: true, reason: 'worried' });
     return { hidden: false };
   }
-  const lastKept = sql`coalesce((select max(l.created_at) from ${moderationLog} l
-    where l.target = ${target} and l.target_id = ${item.id} and l.action = 'keep'), '-infinity'::timestamptz)`;
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(reports)
-    .innerJoin(reportTypes, eq(reportTypes.id, reports.reportTypeId))
-    .where(
-      and(
-        eq(reports.target, target),
-        eq(reports.targetId, item.id),
-        ne(reportTypes.key, WORRIED_REPORT_TYPE),
-        sql`${reports.createdAt} > ${lastKept}`,
-      ),
-    );
+  const n = await reportsSinceKept(tx, target, item.id);
   await queueForReview(tx, { target, targetId: item.id, authorId: item.userId, reportsCount: n });
   if (n < HIDE_AFTER_REPORTS || item.moderation !== 'visible') return { hidden: false };
   const moved = await setState(tx, target, item, 'hidden');
@@ -550,7 +556,9 @@ export async function appeal(db: Db, userId: number, removalId: number, note: st
     if (before) throw new Rejected('ALREADY_APPEALED', { key: 'moderation.already_appealed' });
     await tx.insert(appeals).values({ logId: removal.id, userId, note: note?.trim() || null });
     await log(tx, { target, targetId: item.id, authorId: userId, action: 'appeal' });
-    await queueForReview(tx, { target, targetId: item.id, authorId: userId, appeal: true, reason: 'appeal' });
+    // Back in the queue with the reports that led to the removal, as the moderator will see them listed.
+    const reportsCount = await reportsSinceKept(tx, target, item.id);
+    await queueForReview(tx, { target, targetId: item.id, authorId: userId, appeal: true, reason: 'appeal', reportsCount });
   });
 }
 
