@@ -142,6 +142,8 @@ test('a request declined stops its sender; a block from the thread stops message
 
   // D and B talk; B blocks D from the thread.
   const conversationId = await acceptedConversation(baseURL, d, b, 'Thanks for your comment yesterday.');
+  await d.page.goto(`/chat?c=${conversationId}`);
+  await expect(d.page.getByTestId('message').filter({ hasText: 'Thanks for your comment yesterday.' })).toBeVisible();
   await b.page.goto(`/chat?c=${conversationId}`);
   await expect(b.page.getByTestId('message').filter({ hasText: 'Thanks for your comment yesterday.' })).toBeVisible();
   await clickUntil(
@@ -154,6 +156,16 @@ test('a request declined stops its sender; a block from the thread stops message
   await expect(b.page.getByTestId('conversation').filter({ hasText: d.nickname })).toHaveCount(0);
   const blocked = await call(baseURL, d, 'POST', '/api/messages', { conversation_id: conversationId, content: 'Are you there?' });
   expect([blocked.status, (blocked.body as { code: string }).code]).toEqual([403, 'MESSAGE_NOT_ALLOWED']);
+  // D, still on the thread, writes: not sent, with no retry that could never work, and no box to write more in.
+  const dBox = d.page.getByRole('textbox', { name: `Message to ${b.nickname}` });
+  await dBox.fill('Did I say something wrong?');
+  await dBox.press('Enter');
+  const unsent = d.page.getByTestId('message').filter({ hasText: 'Did I say something wrong?' });
+  await expect(unsent).toContainText('Not sent.');
+  await expect(unsent.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(d.page.getByText('You cannot send messages in this conversation.')).toBeVisible();
+  await expect(dBox).toHaveCount(0);
+  expect(d.errors.splice(0)).toEqual([expect.stringContaining('Failed to load resource: the server responded with a status of 403')]);
 
   // Settings list D among the blocked people; Unblock takes them off.
   await b.page.goto('/settings/general');

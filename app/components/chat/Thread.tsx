@@ -7,6 +7,7 @@
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Conversation, Message, Paged } from '../../../core/types.ts';
+import { ApiError } from '../../lib/api.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../../lib/intl.tsx';
 import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
@@ -33,6 +34,8 @@ interface Outgoing {
   content: string;
   created_at: string;
   failed: boolean;
+  /** Refused for good: shown as not sent, without a retry. */
+  final?: boolean;
 }
 let outgoingKeys = 0;
 
@@ -227,7 +230,11 @@ export function Thread({
           : { ...c, status: 'accepted', last_message: m, updated_at: m.created_at },
       );
     } catch (err) {
-      setOutgoing((os) => os.map((o) => (o.key === item.key ? { ...o, failed: true } : o)));
+      // Refused for good (a block, their settings): no retry can deliver it, and the composer says so. Which reason
+      // stays untold, as the server's one refusal does.
+      const refused = err instanceof ApiError && err.code === 'MESSAGE_NOT_ALLOWED';
+      setOutgoing((os) => os.map((o) => (o.key === item.key ? { ...o, failed: true, final: refused } : o)));
+      if (refused) update((c) => ({ ...c, can_reply: false }));
       toast.failed(err);
     }
   }
@@ -327,7 +334,7 @@ export function Thread({
                 <Button variant="ghost" size="sm" busy={older.loading} onClick={loadOlder}>
                   <FormattedMessage id={older.loading ? 'common.loading' : older.failed ? 'common.retry' : 'chat.older'} />
                 </Button>
-              ) : messages.length > 0 ? (
+              ) : messages.length > 0 || !conversation.can_reply ? (
                 <FormattedMessage id="chat.start" />
               ) : (
                 <FormattedMessage id="chat.first_message" values={{ nickname: name }} />
@@ -362,9 +369,11 @@ export function Thread({
                     <span className="font-semibold text-red-700 dark:text-red-400">
                       <FormattedMessage id="chat.not_sent" />
                     </span>
-                    <button type="button" className="underline" onClick={() => send(o.content, o)}>
-                      <FormattedMessage id="common.retry" />
-                    </button>
+                    {o.final ? null : (
+                      <button type="button" className="underline" onClick={() => send(o.content, o)}>
+                        <FormattedMessage id="common.retry" />
+                      </button>
+                    )}
                   </>
                 ) : (
                   <span role="status">
