@@ -5,8 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagePageSchema } from '../../../core/schemas/messages.ts';
 import { comments, favorites, posts, supports } from '../../../db/schema.ts';
-import { createTestApp, type Guest, type TestApp } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 import { notificationCount, quietPerson } from '../../../tests/helpers/notifications.ts';
 
 let t: TestApp;
@@ -144,5 +145,28 @@ describe('a block separates both people both ways', () => {
     const [host2] = await t.database.db.select({ n: posts.commentsCount }).from(posts).where(eq(posts.id, host.id));
     expect(host2.n).toBe(2);
     expect((await t.call(b, 'GET', `/api/posts/${host.id}`)).body.data.comments_count).toBe(1);
+  });
+
+  it('sends no read receipt across a block, whichever of the two blocked', async () => {
+    const [a, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app)]);
+    await t.call(a, 'PUT', '/api/message-settings', { read_receipts: true });
+    const conversationId = (await t.call(b, 'POST', '/api/messages', { user_id: a.id, content: 'Are you there?' })).body.data
+      .conversation_id;
+    const seenAt = async () =>
+      (
+        await t.call(b, 'GET', `/api/conversation-messages?conversation_id=${conversationId}`, undefined, { schema: messagePageSchema })
+      ).body.data.map((m) => m.seen_at);
+    await block(a, b.id);
+    expect((await t.call(a, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+    expect((await t.call(a, 'POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
+    expect(await seenAt()).toEqual([null]);
+    await unblock(a, b.id);
+    await block(b, a.id);
+    expect((await t.call(a, 'POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
+    expect(await seenAt()).toEqual([null]);
+    // Unblocked, the read tells the sender.
+    await unblock(b, a.id);
+    expect((await t.call(a, 'POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
+    expect(await seenAt()).toEqual([expect.any(String)]);
   });
 });
