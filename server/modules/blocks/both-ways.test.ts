@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagePageSchema } from '../../../core/schemas/messages.ts';
-import { comments, favorites, posts, supports } from '../../../db/schema.ts';
+import { careNotices, comments, favorites, posts, reportTypes, supports } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 import { notificationCount, quietPerson } from '../../../tests/helpers/notifications.ts';
 
@@ -168,5 +168,25 @@ describe('a block separates both people both ways', () => {
     await unblock(b, a.id);
     expect((await t.call(a, 'POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
     expect(await seenAt()).toEqual([expect.any(String)]);
+  });
+
+  it('delivers no care notice across a block, whichever of the two blocked, and thanks the reporter as usual', async () => {
+    const [worried] = await t.database.db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.key, 'worried'));
+    const [a, b, c] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
+    const host = (await t.call(c, 'POST', '/api/posts', { content: long('Host') })).body.data;
+    const commentA = (await t.call(a, 'POST', '/api/comments', { post_id: host.id, content: 'I cannot go on' })).body.data;
+    const commentB = (await t.call(b, 'POST', '/api/comments', { post_id: host.id, content: 'Neither can I' })).body.data;
+    await block(a, b.id);
+    const worry = (g: Guest, comment_id: number) => t.call(g, 'POST', '/api/report-comment', { comment_id, report_type_id: worried.id });
+    const thanks = { status: 201, body: { message: 'Thanks for reporting this comment' } };
+    expect(await worry(a, commentB.id)).toMatchObject(thanks);
+    expect(await worry(b, commentA.id)).toMatchObject(thanks);
+    for (const g of [a, b]) {
+      expect((await t.call(g, 'GET', '/api/care-notices')).body.data).toEqual([]);
+      expect(await t.database.db.select().from(careNotices).where(eq(careNotices.userId, g.id))).toEqual([]);
+    }
+    // Someone else's worry reaches them.
+    expect(await worry(c, commentB.id)).toMatchObject(thanks);
+    expect((await t.call(b, 'GET', '/api/care-notices')).body.data.length).toBe(1);
   });
 });
