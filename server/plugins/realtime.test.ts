@@ -112,19 +112,29 @@ describe('feed announcements', () => {
     ]);
   });
 
-  it('does not tell the people who blocked the author, whose lists leave the item out', async () => {
+  it('does not tell the people a block separates from the author (either way), whose lists leave the item out', async () => {
     const t = await createTestApp();
     opened.push(t.close);
     const url = await listening(t);
-    const [author, other, blocker] = [await signInGuest(t.app), await signInGuest(t.app), await signInGuest(t.app)];
+    const [author, other, blocker, blockedOne] = [
+      await signInGuest(t.app),
+      await signInGuest(t.app),
+      await signInGuest(t.app),
+      await signInGuest(t.app),
+    ];
     expect((await t.call(blocker, 'POST', '/api/blocks', { user_id: author.id })).status).toBe(200);
+    expect((await t.call(author, 'POST', '/api/blocks', { user_id: blockedOne.id })).status).toBe(200);
     const inUserRoom = joined(t.app, `user:${blocker.id}`);
     const blockers = await socketFor(url, blocker.token);
     await inUserRoom;
+    const inBlockedRoom = joined(t.app, `user:${blockedOne.id}`);
+    const blockeds = await socketFor(url, blockedOne.token);
+    await inBlockedRoom;
     const others = await socketFor(url);
-    for (const socket of [blockers, others]) await subscribed(t, socket, ['feed:posts', 'feed:thoughts']);
+    for (const socket of [blockers, blockeds, others]) await subscribed(t, socket, ['feed:posts', 'feed:thoughts']);
     const heard = new Map<Socket, number[]>([
       [blockers, []],
+      [blockeds, []],
       [others, []],
     ]);
     for (const [socket, ids] of heard) socket.on('feed:new', (item: EventPayload<'feed:new'>) => ids.push(item.id));
@@ -139,8 +149,10 @@ describe('feed announcements', () => {
     // A socket hears its events in the order they were sent: once both heard the last one, the blocker's list
     // would already have heard the author's two if they had been sent to it.
     await expect.poll(() => heard.get(blockers)?.length).toBe(1);
+    await expect.poll(() => heard.get(blockeds)?.length).toBe(1);
     await expect.poll(() => heard.get(others)?.length).toBe(3);
     expect(heard.get(blockers)).toEqual([told.body.data.id]);
+    expect(heard.get(blockeds)).toEqual([told.body.data.id]);
     expect(heard.get(others)).toEqual([blocked.body.data.id, blockedThought.body.data.id, told.body.data.id]);
   });
 });

@@ -51,7 +51,7 @@ describe('advice', () => {
     expect((await t.call(author, 'GET', '/api/advices')).body.meta.total).toBe(0);
   });
 
-  it('refuses the author’s own post (422), an unknown post (404), advice turned off or a block either way (403), bad text (422)', async () => {
+  it('refuses the author’s own post (422), an unknown post (404), advice turned off (403), a block either way (404, as the post’s page), bad text (422)', async () => {
     const [author, helper, blocker] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
     const post = (await t.call(author, 'POST', '/api/posts', { content: long('Worn out') })).body.data;
     const before = await points(helper);
@@ -71,15 +71,13 @@ describe('advice', () => {
     await t.call(author, 'POST', '/api/disable-advice', { post_id: post.id });
     expect((await advise(helper, post.id)).status).toBe(201);
 
-    // Blocked by the author, or blocking the author: the same refusal.
+    // Blocked by the author, or blocking the author: the post is as if missing, as on its page.
     await t.call(author, 'POST', '/api/blocks', { user_id: blocker.id });
-    expect(await advise(blocker, post.id)).toMatchObject({
-      status: 403,
-      body: { code: 'ADVICE_NOT_ALLOWED', message: disabled.body.message },
-    });
+    expect(await advise(blocker, post.id)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await t.call(blocker, 'GET', `/api/posts/${post.id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     await t.call(author, 'DELETE', `/api/blocks/${blocker.id}`);
     await t.call(blocker, 'POST', '/api/blocks', { user_id: author.id });
-    expect(await advise(blocker, post.id)).toMatchObject({ status: 403, body: { code: 'ADVICE_NOT_ALLOWED' } });
+    expect(await advise(blocker, post.id)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     // Only the one advice that went through earned points; nothing refused was written.
     expect(await points(helper)).toBe(before + 3);
     expect((await t.call(author, 'GET', '/api/advices')).body.meta.total).toBe(1);

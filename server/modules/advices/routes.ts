@@ -27,10 +27,8 @@ export default async function adviceRoutes(fastify: FastifyInstance, opts: { db:
         body: z.object({ post_id: idField, content: text(1, LIMITS.advice) }),
         response: {
           201: adviceResponseSchema,
-          403: errorOf(
-            'ADVICE_NOT_ALLOWED: the author turned advice off, or a block either way (one neutral message); SUSPENDED: a moderator suspended the sender',
-          ),
-          404: errorOf('NOT_FOUND: no such post'),
+          403: errorOf('ADVICE_NOT_ALLOWED: the author turned advice off; SUSPENDED: a moderator suspended the sender'),
+          404: errorOf('NOT_FOUND: no such post, or one you may not open (under review, removed, or a block either way), as its page'),
           422: errorOf('VALIDATION: `errors` names each bad field (content; post_id is your own post)'),
           429: writeLimited('advice'),
         },

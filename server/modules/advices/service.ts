@@ -1,7 +1,8 @@
 /**
- * Advice: private words to a post's author, seen only by that author. Refused (one neutral 403) when the author
- * turned advice off on the post or either person blocked the other; earns its sender DESIGN.md's points in the
- * same transaction.
+ * Advice: private words to a post's author, seen only by that author. Sent only on a post the sender may open
+ * (postItemRules, as its page: 404 otherwise, so a post under review, removed, or on the other side of a block is
+ * as if missing); refused (one neutral 403) when the author turned advice off on the post; earns its sender
+ * DESIGN.md's points in the same transaction.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { POINTS } from '../../../core/limits.ts';
@@ -11,10 +12,12 @@ import { advices, avatars, posts, users } from '../../../db/schema.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { awardAchievements } from '../achievements/service.ts';
-import { blockedEitherWay, notBlocked } from '../blocks/filter.ts';
+import { notBlocked } from '../blocks/filter.ts';
+import { keepsOf } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { shownTo } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
+import { postItemRules } from '../posts/service.ts';
 import { authorColumns, awardPoints, serializer, toAuthor } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -59,16 +62,12 @@ export async function sendAdvice(
 ): Promise<Advice> {
   return db.transaction(async (tx) => {
     const [post] = await tx
-      .select({
-        authorId: posts.userId,
-        adviceDisabled: posts.adviceDisabled,
-        blocked: sql<boolean>`${blockedEitherWay(me, posts.userId)}`,
-      })
+      .select({ authorId: posts.userId, adviceDisabled: posts.adviceDisabled })
       .from(posts)
-      .where(eq(posts.id, postId));
+      .where(and(eq(posts.id, postId), ...keepsOf(postItemRules(me))));
     if (!post) throw new NotFound();
     if (post.authorId === me) throw new Invalid({ post_id: { key: 'validation.own_post' } });
-    if (post.adviceDisabled || post.blocked) throw new AppError(403, 'ADVICE_NOT_ALLOWED', { key: 'errors.advice_not_allowed' });
+    if (post.adviceDisabled) throw new AppError(403, 'ADVICE_NOT_ALLOWED', { key: 'errors.advice_not_allowed' });
     await takeWriteSlot(tx, me, 'advice');
     const [row] = await tx
       .insert(advices)

@@ -1,9 +1,11 @@
 /**
- * Blocks: silent, and mutual in effect for messages and advice (filter.ts blockedEitherWay); the blocked person's
- * writing leaves the blocker's lists (filter.ts notBlocked). Our conversation leaves the blocker's list only (the
+ * Blocks: silent, and mutual in effect: a block separates both people both ways (filter.ts notBlocked), in lists,
+ * search, pages, comments, messages and advice, and every write by either on the other's content answers 404 as a
+ * missing item does (the rules of feed/service.ts and each module's write). Our conversation leaves the blocker's list only (the
  * blocked person is not told, so theirs stays, unable to reply) and comes back on unblock.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { PublicUser, Unread } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, blocks, users } from '../../../db/schema.ts';
@@ -28,10 +30,13 @@ export async function setBlocked(db: Db, me: number, userId: number, blocked: bo
   });
 }
 
-/** The people who blocked `userId`: what `userId` writes leaves their lists. */
-export async function blockersOf(db: DbOrTx, userId: number): Promise<number[]> {
-  const rows = await db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId));
-  return rows.map((r) => r.id);
+/** The people a block separates from `userId` (either blocked the other): what `userId` writes leaves their lists. */
+export async function peopleApartFrom(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await union(
+    db.select({ person: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, userId)),
+    db.select({ person: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId)),
+  );
+  return rows.map((r) => r.person);
 }
 
 /** The people I blocked, the latest first. */

@@ -18,7 +18,7 @@ import { keepsOf } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
-import { shownPost } from '../posts/service.ts';
+import { postItemRules, shownPost } from '../posts/service.ts';
 import { trendingChanged } from '../posts/trending-cache.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
@@ -48,6 +48,15 @@ type CommentJoin = Awaited<ReturnType<ReturnType<typeof commentQuery>['execute']
 
 /** What the viewer sees of comments (rules.ts), as conditions of a query over comments. */
 const seenBy = (viewer: Viewer) => keepsOf(commentRules(viewer.id));
+
+/**
+ * What a person may write on (reply to, vote on): a comment they see, under a post they may open (the comments of a
+ * post they may not open are not theirs to read either, listComments). Anything else answers 404, as a missing one.
+ */
+const writableBy = (userId: number): SQL[] => [
+  ...keepsOf(commentRules(userId)),
+  sql`exists(select 1 from ${posts} where ${posts.id} = ${comments.postId} and ${and(...keepsOf(postItemRules(userId)))})`,
+];
 
 /**
  * How many of each of these comments' replies the viewer sees: the total of GET /api/comments/{id}/replies, counted
@@ -196,10 +205,11 @@ async function insertComment(
   content: string,
   crisis: { matched: boolean },
 ) {
+  // Only on a post the writer may open (postItemRules, as its page): else 404, and nothing is written or told.
   const [post] = await tx
     .update(posts)
     .set({ commentsCount: sql`${posts.commentsCount} + 1` })
-    .where(eq(posts.id, postId))
+    .where(and(eq(posts.id, postId), ...keepsOf(postItemRules(viewer.id))))
     .returning({ id: posts.id, authorId: posts.userId });
   if (!post) throw new NotFound();
   // The update above holds the post's row, so two first answers to the same post are decided one after the other.
@@ -269,7 +279,7 @@ export async function addReply(db: Db, author: UserRow, viewer: SignedInViewer, 
     const [target] = await tx
       .select({ postId: comments.postId, parentId: comments.parentId })
       .from(comments)
-      .where(eq(comments.id, commentId));
+      .where(and(eq(comments.id, commentId), ...writableBy(viewer.id)));
     if (!target) throw new NotFound();
     const parentId = target.parentId ?? commentId;
     await tx
@@ -338,7 +348,7 @@ export async function voteComment(db: Db, userId: number, commentId: number, vot
     const [comment] = await tx
       .select({ id: comments.id, userId: comments.userId, postId: comments.postId })
       .from(comments)
-      .where(eq(comments.id, commentId))
+      .where(and(eq(comments.id, commentId), ...writableBy(userId)))
       .for('update');
     if (!comment) throw new NotFound();
     const [old] = await tx

@@ -6,9 +6,9 @@
 import { and, eq, inArray, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
-import { blocks, contentCounts } from '../../../db/schema.ts';
+import { contentCounts } from '../../../db/schema.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { blockedBy, notBlocked } from '../blocks/filter.ts';
+import { blockedBy, notBlocked, separatedFrom } from '../blocks/filter.ts';
 import { type Moderated, shownTo } from '../moderation/visibility.ts';
 
 export type Kind = 'post' | 'mood' | 'thought';
@@ -46,17 +46,18 @@ export const moderationRule = (table: Moderated, viewerId: number | Placeholder 
 });
 
 /**
- * Blocks (notBlocked): exactly the rows of the people the viewer blocked. Counted person by person through the
- * author column's index (as one `in (…)` PostgreSQL may choose to walk that whole index); put it first in a list of
- * rules, so that its count has no other rule's condition to test.
+ * Blocks (notBlocked): exactly the rows of the people a block separates from the viewer, whichever of the two blocked
+ * the other. Counted person by person through the author column's index, each person once even when both blocked
+ * the other (as one `in (…)` PostgreSQL may choose to walk that whole index); put it first in a list of rules, so
+ * that its count has no other rule's condition to test.
  */
 export const blockRule = (viewerId: number | Placeholder, table: PgTable, author: AnyPgColumn): Rule => ({
   keeps: notBlocked(viewerId, author),
   suspects: blockedBy(viewerId, author),
   exact: true,
   count: (where) =>
-    sql`(select coalesce(sum((select count(*) from ${table} where ${and(sql`${author} = ${blocks.blockedId}`, where)})), 0)
-      from ${blocks} where ${blocks.blockerId} = ${viewerId})`,
+    sql`(select coalesce(sum((select count(*) from ${table} where ${and(sql`${author} = separated.person`, where)})), 0)
+      from (${separatedFrom(viewerId)}) separated)`,
 });
 
 /**

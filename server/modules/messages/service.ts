@@ -363,14 +363,25 @@ export interface Read {
   seen: { otherId: number; at: Date } | null;
 }
 
-/** Marks my side read: its unread count to zero, and the messages to me seen (not while it is still a request). */
+/**
+ * Marks my side read: its unread count to zero, and the messages to me seen (not while it is still a request, nor
+ * across a block: no read receipt tells the other person anything then).
+ */
 export async function markRead(db: Db, me: number, conversationId: number): Promise<Read> {
   return db.transaction(async (tx) => {
     const { conv, mine, otherId } = await lockConversation(tx, me, conversationId);
     const now = new Date();
     const moved = await changeSide(tx, mine, { unreadCount: 0, lastReadAt: now }, conv.lastMessageId !== null);
+    // No read receipt crosses a block, whichever of the two blocked the other: the messages stay unseen for the sender.
+    const [reader] = await tx
+      .select({
+        readReceipts: users.readReceipts,
+        apart: otherId === null ? sql<boolean>`false` : sql<boolean>`${blockedEitherWay(me, otherId)}`,
+      })
+      .from(users)
+      .where(eq(users.id, me));
     let newlySeen = 0;
-    if (mine.status === 'accepted') {
+    if (mine.status === 'accepted' && !reader?.apart) {
       const updated = await tx
         .update(messages)
         .set({ seenAt: now })
@@ -378,7 +389,6 @@ export async function markRead(db: Db, me: number, conversationId: number): Prom
         .returning({ id: messages.id });
       newlySeen = updated.length;
     }
-    const [reader] = await tx.select({ readReceipts: users.readReceipts }).from(users).where(eq(users.id, me));
     const seen = newlySeen > 0 && otherId !== null && reader?.readReceipts ? { otherId, at: now } : null;
     return { totals: moved ?? (await unreadOf(tx, me)), seen };
   });

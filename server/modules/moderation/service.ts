@@ -21,6 +21,7 @@ import { Invalid, NotFound, Rejected } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { qualified } from '../../lib/sql.ts';
+import { blockedEitherWay } from '../blocks/filter.ts';
 import { lockConversationOfMessage, messageShownChanged, type TotalsMoved } from '../messages/service.ts';
 import { notify } from '../notifications/service.ts';
 import { noteQueued } from './announce.ts';
@@ -144,10 +145,16 @@ const lockRecipient = (tx: Tx, userId: number) => tx.execute(sql`select pg_advis
 
 /**
  * "I'm worried about this person": a care notice for the author, unless the reporter already sent as many today as
- * WORRIED_LIMITS allows or the author received one today; either way the report stands and the reporter is
+ * WORRIED_LIMITS allows, the author received one today, or a block separates the two; either way the report stands and the reporter is
  * thanked as usual, so the limits cannot be probed. The notice never names the reporter.
  */
 async function careFor(tx: Tx, reporterId: number, recipientId: number, worriedTypeId: number): Promise<boolean> {
+  // Nothing crosses a block, whichever of the two blocked the other: the report stands, and no notice is sent.
+  const [apart] = await tx
+    .select({ one: sql`1` })
+    .from(users)
+    .where(and(eq(users.id, recipientId), blockedEitherWay(reporterId, recipientId)));
+  if (apart) return false;
   const since = new Date(Date.now() - DAY_MS);
   const [{ sent }] = await tx
     .select({ sent: count() })

@@ -1,7 +1,10 @@
 /**
  * The one visibility rule of moderation: an item hidden pending review (3 reports) is seen only by its author
  * and by moderators; a removed item by nobody in lists (its author finds it under GET /api/get/user-violating).
- * Every service query over a moderated table adds `shownTo(table, viewerId)` as one more condition.
+ * Every service query over a moderated table adds `shownTo(table, viewerId)` as one more condition, writes included:
+ * a comment, reply, vote, support, favorite, advice, reaction, interaction or poll vote on an item its writer may not
+ * open answers 404 as its page does, writing nothing and telling no one (each kind's item rules, e.g.
+ * posts/service.ts postItemRules); its author keeps what their page allows them on their own item under review.
  */
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';

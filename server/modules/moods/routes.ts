@@ -16,7 +16,7 @@ import { listFeelings } from '../feelings/service.ts';
 import { removeVote, vote } from '../polls/service.ts';
 import { moodIdBody, pollInput, postContent, postingLimited, textRefused } from '../posts/schemas.ts';
 import { deleteMood, feedNews, updateMood, write } from '../posts/write.ts';
-import { getMood, interact, listMoods, setMoodHidden } from './service.ts';
+import { getMood, interact, listMoods, pollShownTo, setMoodHidden } from './service.ts';
 
 export default async function moodRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -188,7 +188,9 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
         response: { 200: pollResponseSchema, 404: errorSchema },
       },
     },
-    async (request) => ({ data: await vote(db, currentUser(request).id, request.body.poll_option_id) }),
+    async (request) => ({
+      data: await vote(db, currentUser(request).id, request.body.poll_option_id, pollShownTo(currentUser(request).id)),
+    }),
   );
 
   app.post(
@@ -203,6 +205,8 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
         response: { 200: pollResponseSchema, 404: errorSchema },
       },
     },
-    async (request) => ({ data: await removeVote(db, currentUser(request).id, request.body.poll_id) }),
+    async (request) => ({
+      data: await removeVote(db, currentUser(request).id, request.body.poll_id, pollShownTo(currentUser(request).id)),
+    }),
   );
 }

@@ -6,7 +6,7 @@ import { and, eq, inArray, not, type Placeholder, type SQL, sql } from 'drizzle-
 import { MOOD_INTERACTIONS, type MoodInteraction } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { avatars, feelings, moodHides, moodInteractions, moods, users } from '../../../db/schema.ts';
+import { avatars, feelings, moodHides, moodInteractions, moods, polls, posts, users } from '../../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
@@ -14,6 +14,7 @@ import { blockRule, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, ty
 import { toFeeling } from '../feelings/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
+import { postItemRules } from '../posts/service.ts';
 import { activeUser, authorColumns, serializer, toAuthor } from '../users/service.ts';
 
 const countColumn = { hug: moods.hugCount, relate: moods.relateCount, strength: moods.strengthCount, care: moods.careCount } as const;
@@ -101,8 +102,11 @@ export async function listMoods(db: DbOrTx, viewer: Viewer, q: PageQuery) {
   return paged(await hydrate(db, rows, viewer), total, q, '/api/user/get/moods');
 }
 
-/** A mood's own page: moderation and blocks (a blocked person's mood answers 404 to the blocker, as posts do). */
-const itemRules = (viewerId: number | null): Rule[] =>
+/**
+ * A mood's own page, and what may be done with it (interactions, hiding, its poll's votes): moderation and blocks (a
+ * mood on the other side of a block answers 404, as posts do).
+ */
+export const moodItemRules = (viewerId: number | null): Rule[] =>
   viewerId === null ? [moderationRule(moods, null)] : [blockRule(viewerId, moods, moods.userId), moderationRule(moods, viewerId)];
 
 /** GET /api/user/get/user-moods: the signed-in person's own moods, those under review too, newest first. */
@@ -132,19 +136,26 @@ export async function moodsByIds(db: DbOrTx, viewer: Viewer, ids: number[]): Pro
 }
 
 export async function getMood(db: DbOrTx, viewer: Viewer, id: number): Promise<Mood> {
-  const rows = await moodQuery(db, viewer.id).where(and(eq(moods.id, id), ...keepsOf(itemRules(viewer.id))));
+  const rows = await moodQuery(db, viewer.id).where(and(eq(moods.id, id), ...keepsOf(moodItemRules(viewer.id))));
   const [mood] = await hydrate(db, rows, viewer);
   if (!mood) throw new NotFound();
   return mood;
 }
 
-async function requireMood(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: moods.id }).from(moods).where(eq(moods.id, id));
-  if (!row) throw new NotFound();
-}
+/**
+ * Whether the person may open the post or mood of the current `polls` row (postItemRules, moodItemRules): what a
+ * vote in its poll needs, as a condition for polls/service.ts.
+ */
+export const pollShownTo = (userId: number): SQL =>
+  sql`(exists(select 1 from ${posts} where ${posts.id} = ${polls.postId} and ${and(...keepsOf(postItemRules(userId)))})
+    or exists(select 1 from ${moods} where ${moods.id} = ${polls.moodId} and ${and(...keepsOf(moodItemRules(userId)))}))`;
 
 export async function setMoodHidden(db: Db, userId: number, moodId: number, hidden: boolean): Promise<{ is_hidden: boolean }> {
-  await requireMood(db, moodId);
+  const [mood] = await db
+    .select({ id: moods.id })
+    .from(moods)
+    .where(and(eq(moods.id, moodId), ...keepsOf(moodItemRules(userId))));
+  if (!mood) throw new NotFound();
   if (hidden) await db.insert(moodHides).values({ userId, moodId }).onConflictDoNothing();
   else await db.delete(moodHides).where(and(eq(moodHides.userId, userId), eq(moodHides.moodId, moodId)));
   return { is_hidden: hidden };
@@ -155,7 +166,11 @@ export async function interact(db: Db, userId: number, moodId: number, type: Moo
   return db.transaction(async (tx) => {
     await activeUser(tx, userId);
     // Locking the mood row serialises interactions on it, so counts and rows cannot drift apart.
-    const [mood] = await tx.select({ id: moods.id }).from(moods).where(eq(moods.id, moodId)).for('update');
+    const [mood] = await tx
+      .select({ id: moods.id })
+      .from(moods)
+      .where(and(eq(moods.id, moodId), ...keepsOf(moodItemRules(userId))))
+      .for('update');
     if (!mood) throw new NotFound();
     const [old] = await tx
       .delete(moodInteractions)

@@ -72,11 +72,18 @@ const bumpPoll = (tx: Tx, pollId: number, by: number) =>
     .set({ votesCount: sql`${polls.votesCount} + ${by}` })
     .where(eq(polls.id, pollId));
 
-/** Sets the user's vote in the option's poll, or moves it there. */
-export async function vote(db: Db, userId: number, optionId: number): Promise<Poll> {
+/**
+ * Sets the user's vote in the option's poll, or moves it there. `shown` is a condition on `polls`: whether the voter
+ * may open the post or mood the poll is on (moods/service.ts pollShownTo); a poll of one they may not answers 404.
+ */
+export async function vote(db: Db, userId: number, optionId: number, shown: SQL): Promise<Poll> {
   return db.transaction(async (tx) => {
     await activeUser(tx, userId);
-    const [option] = await tx.select({ pollId: pollOptions.pollId }).from(pollOptions).where(eq(pollOptions.id, optionId));
+    const [option] = await tx
+      .select({ pollId: pollOptions.pollId })
+      .from(pollOptions)
+      .innerJoin(polls, eq(polls.id, pollOptions.pollId))
+      .where(and(eq(pollOptions.id, optionId), shown));
     if (!option) throw new NotFound();
     await lockVoter(tx, option.pollId, userId);
     const [current] = await tx
@@ -99,10 +106,14 @@ export async function vote(db: Db, userId: number, optionId: number): Promise<Po
   });
 }
 
-export async function removeVote(db: Db, userId: number, pollId: number): Promise<Poll> {
+/** Takes the user's vote back; `shown` as for vote. */
+export async function removeVote(db: Db, userId: number, pollId: number, shown: SQL): Promise<Poll> {
   return db.transaction(async (tx) => {
     await activeUser(tx, userId);
-    const [poll] = await tx.select({ id: polls.id }).from(polls).where(eq(polls.id, pollId));
+    const [poll] = await tx
+      .select({ id: polls.id })
+      .from(polls)
+      .where(and(eq(polls.id, pollId), shown));
     if (!poll) throw new NotFound();
     await lockVoter(tx, pollId, userId);
     const [removed] = await tx

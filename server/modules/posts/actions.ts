@@ -1,4 +1,8 @@
-/** What a reader does with a post (support, favorite, hide) and the author's per-post switches. */
+/**
+ * What a reader does with a post (support, favorite, hide) and the author's per-post switches. Each acts only on a
+ * post the person may open (postItemRules, as GET /api/posts/{id}): one hidden pending review (unless theirs), removed,
+ * or on the other side of a block answers 404 as a missing one does, and changes and tells no one.
+ */
 import { and, eq, sql } from 'drizzle-orm';
 import { POINTS } from '../../../core/limits.ts';
 import type { Db, Tx } from '../../../db/client.ts';
@@ -6,12 +10,19 @@ import { favorites, postHides, posts, supports, users } from '../../../db/schema
 import { Forbidden, NotFound } from '../../errors.ts';
 import { awardAchievements } from '../achievements/service.ts';
 import { countMonthlySupport } from '../achievements/supporters.ts';
+import { keepsOf } from '../feed/service.ts';
 import { notify } from '../notifications/service.ts';
 import { activeUser, awardPoints } from '../users/service.ts';
+import { postExists, postItemRules } from './service.ts';
 import { trendingChanged } from './trending-cache.ts';
 
-async function lockPost(tx: Tx, postId: number) {
-  const [post] = await tx.select({ id: posts.id, userId: posts.userId }).from(posts).where(eq(posts.id, postId)).for('update');
+/** The post's row, locked, when `viewerId` may open it; otherwise 404. */
+async function lockPost(tx: Tx, postId: number, viewerId: number) {
+  const [post] = await tx
+    .select({ id: posts.id, userId: posts.userId })
+    .from(posts)
+    .where(and(eq(posts.id, postId), ...keepsOf(postItemRules(viewerId))))
+    .for('update');
   if (!post) throw new NotFound();
   return post;
 }
@@ -24,7 +35,7 @@ export async function setSupport(db: Db, userId: number, postId: number, on: boo
     const [author] = await tx.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId));
     if (author && author.userId !== userId)
       await tx.select({ id: users.id }).from(users).where(eq(users.id, author.userId)).for('key share');
-    const post = await lockPost(tx, postId);
+    const post = await lockPost(tx, postId, userId);
     // The app's clock, not the database's, dates the support: its month (UTC) is the one counted below.
     const changed = on
       ? await tx
@@ -67,7 +78,7 @@ export async function setSupport(db: Db, userId: number, postId: number, on: boo
 export async function toggleFavorite(db: Db, userId: number, postId: number) {
   return db.transaction(async (tx) => {
     await activeUser(tx, userId);
-    await lockPost(tx, postId);
+    await lockPost(tx, postId, userId);
     const removed = await tx
       .delete(favorites)
       .where(and(eq(favorites.postId, postId), eq(favorites.userId, userId)))
@@ -79,8 +90,7 @@ export async function toggleFavorite(db: Db, userId: number, postId: number) {
 }
 
 export async function setHidden(db: Db, userId: number, postId: number, hidden: boolean) {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
-  if (!post) throw new NotFound();
+  if (!(await postExists(db, postId, userId))) throw new NotFound();
   if (hidden) await db.insert(postHides).values({ postId, userId }).onConflictDoNothing();
   else await db.delete(postHides).where(and(eq(postHides.postId, postId), eq(postHides.userId, userId)));
   return { is_hidden: hidden };
@@ -99,7 +109,7 @@ export async function toggleSwitch(db: Db, userId: number, postId: number, which
   const { prop, field } = POST_SWITCHES[which];
   const column = posts[prop];
   return db.transaction(async (tx) => {
-    const post = await lockPost(tx, postId);
+    const post = await lockPost(tx, postId, userId);
     if (post.userId !== userId) throw new Forbidden();
     const [row] = await tx
       .update(posts)

@@ -162,7 +162,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     async (request) => {
       const q = request.query;
       if (q.type === 'topic') {
-        if (!(await topicExists(db, q.topic_id))) throw new NotFound();
+        if (!(await topicExists(db, q.topic_id, viewerOf(request).id))) throw new NotFound();
       }
       return checkNewNote(db, currentUser(request).id, q.type === 'topic' ? q.topic_id : undefined);
     },

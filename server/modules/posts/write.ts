@@ -118,7 +118,7 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
   const crisis = await isCrisisText(content, language);
   return db.transaction(async (tx) => {
     await lockWriter(tx, user.id);
-    if (input.topic_id !== undefined && !(await topicExists(tx, input.topic_id))) {
+    if (input.topic_id !== undefined && !(await topicExists(tx, input.topic_id, user.id))) {
       throw new Invalid({ topic_id: { key: 'validation.invalid' } });
     }
     const feelingId = await feelingFor(tx, input.feeling_id, prefer, asPost ? 'post' : 'mood');

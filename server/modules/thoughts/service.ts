@@ -72,8 +72,8 @@ async function hydrate(db: DbOrTx, rows: ThoughtJoin[], viewer: Viewer): Promise
 
 const newest = newestFirst(thoughts.createdAt, thoughts.id);
 /**
- * What a viewer sees of thoughts, in every list, on a thought's page and in every count alike: moderation and their
- * blocks (a blocked person's thought answers 404 to the blocker, as posts do).
+ * What a viewer sees of thoughts, in every list, on a thought's page and in every count alike, and what they may
+ * react to: moderation and blocks (a thought on the other side of a block answers 404, as posts do).
  */
 const thoughtRules = (viewerId: number | Placeholder | null): Rule[] =>
   viewerId === null
@@ -197,7 +197,12 @@ export async function react(db: Db, userId: number, thoughtId: number, type: Tho
   return db.transaction(async (tx) => {
     await activeUser(tx, userId);
     // Locking the thought row serialises reactions on it, so counts and rows cannot drift apart.
-    const [thought] = await tx.select({ id: thoughts.id }).from(thoughts).where(eq(thoughts.id, thoughtId)).for('update');
+    // Only on a thought the reader may open (thoughtRules, as its page): else 404, and nothing changes.
+    const [thought] = await tx
+      .select({ id: thoughts.id })
+      .from(thoughts)
+      .where(and(eq(thoughts.id, thoughtId), ...keepsOf(thoughtRules(userId))))
+      .for('update');
     if (!thought) throw new NotFound();
     const [old] = await tx
       .delete(thoughtReactions)

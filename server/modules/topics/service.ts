@@ -22,8 +22,8 @@ import { takeWriteSlot } from '../writes/service.ts';
 export const coverUrl = (file: string) => `/covers/${file}`;
 
 /**
- * What a viewer sees of topics, in every list, on a topic's page and in the lists' totals alike: moderation and their
- * blocks (a blocked person's topic answers 404 to the blocker, as posts do).
+ * What a viewer sees of topics, in every list, on a topic's page and in the lists' totals alike: moderation and
+ * blocks (a topic on the other side of a block answers 404, as posts do).
  */
 const topicRules = (viewerId: number | null): Rule[] =>
   viewerId === null ? [moderationRule(topics, null)] : [blockRule(viewerId, topics, topics.userId), moderationRule(topics, viewerId)];
@@ -107,8 +107,15 @@ export async function getTopic(db: DbOrTx, viewer: Viewer, id: number): Promise<
   return topic;
 }
 
-export async function topicExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, id));
+/**
+ * Whether the viewer may open the topic (topicRules, as its page): a topic under review (unless theirs), removed, or
+ * on the other side of a block is as if missing, for its list of posts and for a new post in it alike.
+ */
+export async function topicExists(db: DbOrTx, id: number, viewerId: number | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: topics.id })
+    .from(topics)
+    .where(and(eq(topics.id, id), ...keepsOf(topicRules(viewerId))));
   return Boolean(row);
 }
 
