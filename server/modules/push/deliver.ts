@@ -6,6 +6,8 @@
  * (404, 410) ends it at once.
  */
 import { createHash } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { localizedPath } from '../../../core/locales.ts';
 import type { NotificationType } from '../../../core/notifications.ts';
@@ -37,6 +39,41 @@ export interface PushDeps {
   /** The longest wait for one push service, and for the other processes' socket count. */
   timeoutMs: number;
   log?: { warn(obj: object, msg: string): void };
+  /** Tests' push services listen on http://127.0.0.1 (service.ts checkSubscription). */
+  allowLoopback?: boolean;
+}
+
+/** Where no push service is: this machine, its private networks, link-local (cloud metadata) and shared addresses. */
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 127],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
+
+/**
+ * Whether every address the endpoint's name resolves to is a public one. A subscription's name is checked when it
+ * is saved, but a public-looking name can resolve to this machine or its network (127.0.0.1.nip.io): the push
+ * must not become the server's request into its own network.
+ */
+async function publicAddresses(hostname: string): Promise<boolean> {
+  const addresses = await lookup(hostname.replace(/^\[|\]$/g, ''), { all: true, verbatim: true });
+  return addresses.length > 0 && addresses.every((a) => !PRIVATE.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
 }
 
 export const PUSH_TIMEOUT_MS = 5_000;
@@ -96,6 +133,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 type Outcome = 'sent' | 'gone' | 'failed';
 
 async function sendOne(deps: PushDeps, sub: { endpoint: string; p256dh: string; auth: string }, json: string, payload: PushPayload) {
+  const url = new URL(sub.endpoint);
+  const testService = deps.allowLoopback && url.protocol === 'http:' && url.hostname === '127.0.0.1';
+  // Not a push service, and never will be: the subscription ends.
+  if (!testService && !(await publicAddresses(url.hostname))) return 'gone' as const;
   // web-push is loaded with the first push, not at start (decision 033's idle memory).
   const { default: webPush } = await import('web-push');
   const details = webPush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, json, {

@@ -115,6 +115,10 @@ describe('subscriptions', () => {
       [{ ...good, endpoint: 'https://10.0.0.1/x' }, 'endpoint'],
       [{ ...good, endpoint: 'https://[::1]/x' }, 'endpoint'],
       [{ ...good, endpoint: 'https://localhost/x' }, 'endpoint'],
+      [{ ...good, endpoint: 'https://localhost./x' }, 'endpoint'],
+      [{ ...good, endpoint: 'https://metadata.google.internal/computeMetadata/v1/' }, 'endpoint'],
+      [{ ...good, endpoint: 'https://printer.local/x' }, 'endpoint'],
+      [{ ...good, endpoint: 'https://router.home.arpa./x' }, 'endpoint'],
       [{ ...good, endpoint: 'https://push.example.org:8443/x' }, 'endpoint'],
       [{ ...good, endpoint: 'not a url' }, 'endpoint'],
       [{ ...good, endpoint: 'http://127.0.0.2:80/x' }, 'endpoint'],
@@ -289,6 +293,21 @@ describe('deliverPush', () => {
     await gone;
     expect(service.received.length).toBe(before);
     expect(await t.app.push.deliver(g.id, payload)).toBe('sent');
+  });
+
+  it('is never sent to a name that resolves to this machine or its network, and that subscription ends', async () => {
+    const g = await signInGuest(t.app);
+    const browser = await subscribed(g);
+    // Saved before the name check, or a public-looking name that resolves to a private address (127.0.0.1.nip.io):
+    // here, one the machine resolves without DNS.
+    await t.database.db
+      .update(pushSubscriptions)
+      .set({ endpoint: 'https://localhost/push/inside' })
+      .where(eq(pushSubscriptions.endpoint, browser.subscription.endpoint));
+    const before = service.received.length;
+    expect(await t.app.push.deliver(g.id, payload)).toBe('failed');
+    expect(await rowsOf(g.id)).toEqual([]);
+    expect(service.received.length).toBe(before);
   });
 
   it('is not sent inside quiet hours, by the person’s local time across a DST change', async () => {

@@ -35,7 +35,14 @@ async function pushRoutes(fastify: FastifyInstance, opts: PushOptions) {
   const vapid = await loadVapid(db, config, fastify.publicOrigin);
   // The tests' push service listens on http://127.0.0.1; nothing else may subscribe a plain-http endpoint.
   const allowLoopback = config.NODE_ENV === 'test';
-  const deps: PushDeps = { db, vapid, sockets: fastify.realtime.io, timeoutMs: opts.timeoutMs ?? PUSH_TIMEOUT_MS, log: fastify.log };
+  const deps: PushDeps = {
+    db,
+    vapid,
+    sockets: fastify.realtime.io,
+    timeoutMs: opts.timeoutMs ?? PUSH_TIMEOUT_MS,
+    log: fastify.log,
+    allowLoopback,
+  };
   fastify.decorate('push', { deps, deliver: (userId: number, payload: PushPayload) => deliverPush(deps, userId, payload) });
 
   const tags = ['push'];

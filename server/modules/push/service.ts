@@ -41,6 +41,8 @@ function isP256Point(key: Buffer): boolean {
 }
 
 const IP_LITERAL = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+/** Special-use names (RFC 6761, 6762, 8375) and the cloud providers' internal one. */
+const LOCAL_NAMES = ['localhost', 'local', 'internal', 'home.arpa'];
 
 function endpointProblem(endpoint: string, allowLoopback: boolean): boolean {
   let url: URL;
@@ -52,8 +54,11 @@ function endpointProblem(endpoint: string, allowLoopback: boolean): boolean {
   if (url.username || url.password) return true;
   if (allowLoopback && url.protocol === 'http:' && url.hostname === '127.0.0.1') return false;
   if (url.protocol !== 'https:' || url.port !== '') return true;
-  const host = url.hostname.toLowerCase();
-  return !host.includes('.') || IP_LITERAL.test(host) || host === 'localhost' || host.endsWith('.localhost');
+  // "localhost." is localhost: the name without its final dots. Names of this machine and of private networks are
+  // refused here; one that only resolves to such an address is refused when a push is sent (deliver.ts).
+  let host = url.hostname.toLowerCase();
+  while (host.endsWith('.')) host = host.slice(0, -1);
+  return !host.includes('.') || IP_LITERAL.test(host) || LOCAL_NAMES.some((name) => host === name || host.endsWith(`.${name}`));
 }
 
 /** The subscription's rows, or 422 MALFORMED naming each field that cannot be used. */
