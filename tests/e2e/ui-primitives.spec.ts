@@ -105,7 +105,9 @@ test('the language menu opens from the keyboard, moves with arrows, Home and End
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('a toast shown while a dialog is open is in the dialog, where it is announced and can be dismissed', async ({ page }) => {
+test('a toast shown while a dialog is open is in the dialog, where it is announced and can be dismissed; the text stays', async ({
+  page,
+}) => {
   const errors: string[] = [];
   watchErrors(page, errors);
   expect((await page.request.post('/api/guest-login', { data: {} })).status()).toBe(201);
@@ -127,5 +129,11 @@ test('a toast shown while a dialog is open is in the dialog, where it is announc
   await alert.getByRole('button', { name: en['alert.dismiss'] }).click();
   await expect(page.getByTestId('toast')).toHaveCount(0);
   await expect(dialog).toBeVisible();
+  // Closed with Escape and opened again, the topic written so far is still there.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await open.click();
+  await expect(dialog.getByLabel(en['topics.field_title'])).toHaveValue('Nights without sleep');
+  await expect(dialog.getByLabel(en['topics.field_description'])).toHaveValue('For everyone awake at three.');
   expect(errors).toEqual([expect.stringContaining('the server responded with a status of 503')]);
 });

@@ -2,6 +2,7 @@
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Category, Topic } from '../../../core/types.ts';
+import { useDraft } from '../../lib/draft.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -26,8 +27,9 @@ export function CreateTopicDialog({
   const intl = useIntl();
   const ids = useId();
   const [covers, setCovers] = useState<{ id: number; url: string }[] | null>(null);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  // Kept like every other text written here: Escape, a reload or a lost connection do not lose them.
+  const [title, setTitle] = useDraft('topic:title');
+  const [description, setDescription] = useDraft('topic:description');
   const [categoryId, setCategoryId] = useState<number | ''>('');
   const [coverId, setCoverId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,6 +57,8 @@ export function CreateTopicDialog({
     try {
       const res = await api.createTopic({ title, description, category_id: categoryId, cover_id: coverId });
       toast.success(res.message);
+      setTitle('');
+      setDescription('');
       onCreated(res.data);
     } catch (err) {
       setErrors(fieldErrors(err));
