@@ -4,7 +4,7 @@
  * show or hydrate. A call made before they arrive waits for them; calls keep their order, as each chains on the
  * same import. After hydration the module is fetched while the browser is idle, so a first click rarely waits.
  */
-import { type ApiOptions, browserFetch } from './api/client.ts';
+import { ApiError, type ApiOptions, browserFetch } from './api/client.ts';
 import type { Api } from './api/create.ts';
 import { whenIdle } from './idle.ts';
 
@@ -26,7 +26,12 @@ export function preloadApi() {
   whenIdle(() => load().catch(() => {}));
 }
 
-export function browserApi(options: ApiOptions): Api {
+export function browserApi(
+  options: ApiOptions & {
+    /** The server no longer knows the session (signed out elsewhere, a password changed on another device). */
+    onUnauthenticated?: () => void;
+  },
+): Api {
   let api: Api | null = null;
   return new Proxy({} as Api, {
     get(_target, name) {
@@ -34,7 +39,12 @@ export function browserApi(options: ApiOptions): Api {
       if (typeof name !== 'string' || name === 'then') return undefined;
       return async (...args: unknown[]) => {
         api ??= (await load()).createApi(browserFetch, options);
-        return (api[name as keyof Api] as (...args: unknown[]) => Promise<unknown>)(...args);
+        try {
+          return await (api[name as keyof Api] as (...args: unknown[]) => Promise<unknown>)(...args);
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'UNAUTHENTICATED') options.onUnauthenticated?.();
+          throw err;
+        }
       };
     },
   });

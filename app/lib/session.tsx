@@ -1,5 +1,5 @@
 /** The signed-in state of the page: who the user is, and the calls that change it. */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { COOKIE, type Theme } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
@@ -47,7 +47,14 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   const user = root.user && root.user !== ended ? root.user : null;
   const endSession = useCallback(() => setEnded(root.user), [root.user]);
   useSocketSession(user?.id ?? null);
-  const api = useMemo(() => browserApi({ locale: root.locale, csrfToken: root.csrfToken }), [root.locale, root.csrfToken]);
+  // A call the server refused for want of a session ends it here too: the page stops saying "signed in as …" and
+  // offers to sign in, and what was being written stays in its draft.
+  const endRef = useRef(endSession);
+  endRef.current = endSession;
+  const api = useMemo(
+    () => browserApi({ locale: root.locale, csrfToken: root.csrfToken, onUnauthenticated: () => endRef.current() }),
+    [root.locale, root.csrfToken],
+  );
   useEffect(preloadApi, []);
 
   const signInAsGuest = useCallback(async () => {

@@ -1,4 +1,5 @@
 import { expect, request, test } from '@playwright/test';
+import { signInAsGuest, watchErrors } from './pages.ts';
 
 test('a visitor opens the home page, continues as a guest and sees their nickname', async ({ page }) => {
   await page.goto('/');
@@ -84,4 +85,28 @@ test('the guest cache keeps a page for the next guest, but never a page that fai
     [404, null],
   ]);
   await guest.dispose();
+});
+
+test('a call the server refuses for want of a session ends it on the page too, which offers to sign in again', async ({ page }) => {
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  const me = await signInAsGuest(page);
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText(me.nickname)).toBeVisible();
+  // The session ended elsewhere (a password changed on another device signs the others out).
+  await page.route('**/api/supports', (route) =>
+    route.fulfill({ status: 401, json: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } }),
+  );
+  const support = page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /Support/ });
+  await expect(async () => {
+    await support.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please sign in to continue.' })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await expect(banner.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(banner.getByText(me.nickname)).toHaveCount(0);
+  expect(errors).toEqual([expect.stringContaining('the server responded with a status of 401')]);
 });
