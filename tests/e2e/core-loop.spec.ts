@@ -27,8 +27,14 @@ test('a guest writes a problem with a poll, supports it, votes, comments, replie
   await page.locator('label').filter({ hasText: 'Lonely' }).click();
   await expect(page.getByRole('radio', { name: /Lonely/ })).toBeChecked();
   await page.getByRole('button', { name: 'Add a poll' }).click();
-  await page.getByRole('textbox', { name: 'Option 1' }).fill('Join a club');
+  // An option of spaces only is refused under that option, and the post is not published.
+  const first = page.getByRole('textbox', { name: 'Option 1' });
+  await first.fill('   ');
   await page.getByRole('textbox', { name: 'Option 2' }).fill('Try an app');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+  await expect(first).toHaveAccessibleDescription('This field is required.');
+  await first.fill('Join a club');
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Post Created' })).toBeVisible();
 
