@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'ALREADY_APPEALED',
   /** 422: a moderator asked to lift a suspension the person is not under. */
   'NOT_SUSPENDED',
+  /** 422: a moderator asked to suspend a person already suspended (lift it first to set another length). */
+  'ALREADY_SUSPENDED',
   /**
    * 422: a push subscription that cannot be used (an endpoint that is not https, keys that are not a P-256 public
    * key and a 16-byte secret); `errors` names each bad field.

@@ -274,6 +274,11 @@ describe('moderators act on the queue', () => {
       expect([res.status, res.body.code, Object.keys(res.body.errors ?? {})]).toEqual([422, 'VALIDATION', ['days']]);
     }
     expect((await act({ action: 'suspend', days: 7 })).status).toBe(200);
+    // One suspension at a time: pressed again, nothing more is logged.
+    expect(await act({ action: 'suspend', days: 30 })).toMatchObject({
+      status: 422,
+      body: { code: 'ALREADY_SUSPENDED', message: 'This person is already suspended.' },
+    });
     // Warn and suspend leave the entry open for keep or remove.
     expect((await openEntry('thought', thought.id)).id).toBe(entry.id);
 

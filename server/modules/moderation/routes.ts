@@ -132,7 +132,9 @@ export default async function moderationRoutes(fastify: FastifyInstance, opts: {
         response: {
           200: messageSchema,
           404: errorOf('ROUTE_NOT_FOUND: not a moderator; NOT_FOUND: no open entry with this id'),
-          422: errorOf('VALIDATION: `reason` not in the list (remove, warn) or `days` outside 1–365 (suspend)'),
+          422: errorOf(
+            'VALIDATION: `reason` not in the list (remove, warn) or `days` outside 1–365 (suspend); ALREADY_SUSPENDED: the author is suspended now',
+          ),
         },
       },
     },

@@ -360,6 +360,11 @@ export async function act(db: Db, moderatorId: number, entryId: number, input: A
       moved = await setState(tx, target, item, 'removed');
       await close();
     } else if (input.action === 'suspend') {
+      // One suspension at a time: a repeated press (or ten at once) would log the same suspension again and again.
+      const [person] = await tx.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, item.userId)).for('update');
+      if (person?.until && person.until.getTime() > Date.now()) {
+        throw new Rejected('ALREADY_SUSPENDED', { key: 'moderation.already_suspended' });
+      }
       await tx
         .update(users)
         .set({ suspendedUntil: new Date(Date.now() + (days as number) * DAY_MS) })
