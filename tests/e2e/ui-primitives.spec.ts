@@ -137,3 +137,26 @@ test('a toast shown while a dialog is open is in the dialog, where it is announc
   await expect(dialog.getByLabel(en['topics.field_description'])).toHaveValue('For everyone awake at three.');
   expect(errors).toEqual([expect.stringContaining('the server responded with a status of 503')]);
 });
+
+test('a busy button keeps the keyboard focus: "Show more" while the next page of the feed loads, and after', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/posts\?page=2(&|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const cards = page.getByRole('main').getByRole('article');
+  const before = await cards.count();
+  const more = page.getByRole('button', { name: en['feed.load_more'] });
+  const loading = page.getByRole('button', { name: en['common.loading'] });
+  await pressUntil(more, () => expect(loading).toBeVisible({ timeout: 1_000 }));
+  // A disabled button would have dropped the focus to the page's start.
+  await expect(loading).toBeFocused();
+  await expect(loading).toHaveAttribute('aria-disabled', 'true');
+  release();
+  await expect(cards).toHaveCount(before + 10);
+  await expect(more).toBeFocused();
+});

@@ -31,7 +31,7 @@ export type ButtonVariant = keyof typeof VARIANTS;
 export function buttonClass(variant: ButtonVariant = 'secondary', size: keyof typeof SIZES = 'md', extra?: string): string {
   // A link-styled button sits in text, so it takes no padding.
   const sized = variant === 'link' ? VARIANTS.link : `${VARIANTS[variant]} ${SIZES[size]}`;
-  return `${sized} disabled:opacity-60${extra ? ` ${extra}` : ''}`;
+  return `${sized} disabled:opacity-60 aria-disabled:opacity-60${extra ? ` ${extra}` : ''}`;
 }
 
 export function Button({
@@ -41,18 +41,25 @@ export function Button({
   type = 'button',
   className,
   disabled,
+  onClick,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
   size?: keyof typeof SIZES;
-  /** While its action runs: not pressable again, and announced as busy. */
+  /**
+   * While its action runs: not pressable again, and announced as busy. Not `disabled`: a disabled button drops the
+   * keyboard focus to the page's start, and the person pressing "Show more" or "Unblock" has to find their place.
+   */
   busy?: boolean;
 }) {
   return (
     <button
       type={type}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      // A press while busy does nothing, a form's submission (Enter in a field presses its submit button) included.
+      onClick={busy ? (e) => e.preventDefault() : onClick}
       className={buttonClass(variant, size, className)}
       {...props}
     />
