@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE } from '../core/limits.ts';
 import { freshPostgres } from '../tests/helpers/app.ts';
+import { testPort } from '../tests/helpers/port.ts';
 import { spawnServer } from '../tests/helpers/server-process.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -66,7 +67,7 @@ function get(agent: http.Agent, base: URL, path: string, headers: Record<string,
 }
 
 async function startServer(env: Record<string, string>) {
-  const port = 4400 + Math.floor(Math.random() * 500);
+  const port = testPort(4400, 500);
   const server = spawnServer('server/main.ts', {
     PORT: String(port),
     HOST: '127.0.0.1',

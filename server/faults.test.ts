@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
 import { freshPostgres, openTestDatabase } from '../tests/helpers/app.ts';
 import { type FaultProxy, faultProxy } from '../tests/helpers/fault-proxy.ts';
+import { testPort } from '../tests/helpers/port.ts';
 import { redisUrl, testKeyPrefix } from '../tests/helpers/redis.ts';
 import { type ServerProcess, spawnServer } from '../tests/helpers/server-process.ts';
 import { buildApp } from './app.ts';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   redisProxy = await faultProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) });
   redisDirect = new Redis(`${redisBase.replace(/\/\d*$/, '')}/${REDIS_DB}`);
   pgTarget.host = `127.0.0.1:${pgProxy.port}`;
-  const port = 3900 + Math.floor(Math.random() * 400);
+  const port = testPort(3900, 400);
   base = `http://127.0.0.1:${port}`;
   server = spawnServer(
     'server/main.ts',

@@ -10,12 +10,13 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testPort } from '../tests/helpers/port.ts';
 import { spawnServer } from '../tests/helpers/server-process.ts';
 import { startCommand } from '../tests/helpers/start-command.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'kindred-main-'));
-const port = 3300 + Math.floor(Math.random() * 500);
+const port = testPort(3300, 500);
 
 beforeAll(() => {
   if (!existsSync(join(root, 'build/server/index.js'))) execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
