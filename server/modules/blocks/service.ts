@@ -1,11 +1,10 @@
 /**
  * Blocks: silent, and mutual in effect: a block separates both people both ways (filter.ts notBlocked), in lists,
  * search, pages, comments, messages and advice, and every write by either on the other's content answers 404 as a
- * missing item does (the rules of feed/service.ts and each module's write). Our conversation leaves the blocker's list only (the
- * blocked person is not told, so theirs stays, unable to reply) and comes back on unblock.
+ * missing item does (the rules of feed/service.ts and each module's write). Our conversation leaves the blocker's
+ * list only (the blocked person is not told, so theirs stays, unable to reply) and comes back on unblock.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PublicUser, Unread } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { avatars, blocks, users } from '../../../db/schema.ts';
@@ -13,6 +12,7 @@ import { Invalid, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { hideConversationWith } from '../messages/service.ts';
 import { serializer, toPublicUser } from '../users/service.ts';
+import { separatedFrom } from './filter.ts';
 
 /** Blocks or unblocks a person (each idempotent); answers my new message totals when they moved. */
 export async function setBlocked(db: Db, me: number, userId: number, blocked: boolean): Promise<Unread | null> {
@@ -32,10 +32,7 @@ export async function setBlocked(db: Db, me: number, userId: number, blocked: bo
 
 /** The people a block separates from `userId` (either blocked the other): what `userId` writes leaves their lists. */
 export async function peopleApartFrom(db: DbOrTx, userId: number): Promise<number[]> {
-  const rows = await union(
-    db.select({ person: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, userId)),
-    db.select({ person: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId)),
-  );
+  const rows = await db.select({ person: sql<number>`separated.person` }).from(sql`(${separatedFrom(userId)}) separated`);
   return rows.map((r) => r.person);
 }
 
