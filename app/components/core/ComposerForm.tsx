@@ -14,6 +14,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
 import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
+import { Field } from '../ui/Field.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { destination, type Kind } from './Composer.tsx';
 import { fieldErrors } from './errors.ts';
@@ -158,24 +159,25 @@ export default function ComposerForm({ kind, topicId, feelings, content, setCont
             placeholder={intl.formatMessage({ id: 'composer.poll_question' })}
             className="rounded-lg border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
           />
-          {poll.options.map((option, i) => {
-            // Each option's own error under it (the server names them poll.options.N), as any field's.
-            const error = errors[`poll.options.${i}`];
-            const errorId = `${ids}-option-${i}-error`;
-            return (
+          {poll.options.map((option, i) => (
+            // Each option's own error under it (the server names them poll.options.N), tied to it as any field's.
+            <Field
               // biome-ignore lint/suspicious/noArrayIndexKey: options are edited in place; their position is their identity.
-              <div key={i}>
+              key={i}
+              label={intl.formatMessage({ id: 'composer.poll_option' }, { n: i + 1 })}
+              labelClassName="sr-only"
+              error={errors[`poll.options.${i}`]}
+            >
+              {(control) => (
                 <div className="flex gap-2">
                   <input
+                    {...control}
                     value={option}
                     onChange={(e) => setPoll({ ...poll, options: poll.options.map((o, j) => (j === i ? e.target.value : o)) })}
                     maxLength={LIMITS.pollOptionText}
                     dir="auto"
                     required
-                    aria-label={intl.formatMessage({ id: 'composer.poll_option' }, { n: i + 1 })}
                     placeholder={intl.formatMessage({ id: 'composer.poll_option' }, { n: i + 1 })}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? errorId : undefined}
                     className="min-w-0 flex-1 rounded-lg border border-stone-300 p-2 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-800"
                   />
                   {poll.options.length > LIMITS.pollOptions.min ? (
@@ -189,14 +191,9 @@ export default function ComposerForm({ kind, topicId, feelings, content, setCont
                     </button>
                   ) : null}
                 </div>
-                {error ? (
-                  <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
+              )}
+            </Field>
+          ))}
           {errors['poll.options'] ? <p className="text-sm text-red-700 dark:text-red-400">{errors['poll.options']}</p> : null}
           <div className="flex justify-between text-sm">
             {poll.options.length < LIMITS.pollOptions.max ? (
