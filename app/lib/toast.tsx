@@ -93,11 +93,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   ) : null;
   const top = outlets.at(-1);
   const success = toast?.kind === 'success';
+  const inPage = top ? null : card;
   return (
     <ToastContext value={api}>
       <OutletContext value={addOutlet}>{children}</OutletContext>
       {/* Both regions exist from the start so screen readers are listening before anything is announced. */}
-      <Regions status={top || !success ? null : card} alert={top || success ? null : card} />
+      <Regions status={success ? inPage : null} alert={success ? null : inPage} />
       {top && card ? createPortal(card, success ? top.status : top.alert) : null}
     </ToastContext>
   );
