@@ -1,7 +1,8 @@
 /**
  * The "new posts" pill's event. An open list of a feed hears `feed:new` for each new item, except the lists of the
  * people a block separates from its author (either blocked the other): notBlocked leaves the item out of those lists,
- * so their pill would offer a post the reload does not show. socket.io's `except` names those people's user rooms, so this holds across instances (Redis).
+ * so their pill would offer a post the reload does not show. socket.io's `except` names those people's user rooms,
+ * so this holds across instances (Redis).
  */
 import type { FastifyInstance } from 'fastify';
 import type { FeedNew, PublicRoom } from '../../../core/realtime.ts';

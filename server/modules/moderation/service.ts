@@ -145,8 +145,8 @@ const lockRecipient = (tx: Tx, userId: number) => tx.execute(sql`select pg_advis
 
 /**
  * "I'm worried about this person": a care notice for the author, unless the reporter already sent as many today as
- * WORRIED_LIMITS allows, the author received one today, or a block separates the two; either way the report stands and the reporter is
- * thanked as usual, so the limits cannot be probed. The notice never names the reporter.
+ * WORRIED_LIMITS allows, the author received one today, or a block separates the two; either way the report stands
+ * and the reporter is thanked as usual, so the limits cannot be probed. The notice never names the reporter.
  */
 async function careFor(tx: Tx, reporterId: number, recipientId: number, worriedTypeId: number): Promise<boolean> {
   // Nothing crosses a block, whichever of the two blocked the other: the report stands, and no notice is sent.

@@ -1,8 +1,7 @@
 /**
  * Reports of posts, moods, comments, thoughts and topics: translated reasons, one report per user per item, ten an
- * hour per person (core/limits.ts). What a
- * report does to the item (the hide after three, the care notice of "I'm worried") is moderation's (afterReport),
- * in the report's transaction with the item's row locked.
+ * hour per person (core/limits.ts). What a report does to the item (the hide after three, the care notice of "I'm
+ * worried") is moderation's (afterReport), in the report's transaction with the item's row locked.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { ModeratedTarget } from '../../../core/moderation.ts';
@@ -36,7 +35,10 @@ export async function report(
   });
 }
 
-/** First in a report's transaction, so that one person's reports sent at once are counted one at a time; a refused report gives its slot back. */
+/**
+ * First in a report's transaction, so that one person's reports sent at once are counted one at a time; a refused
+ * report gives its slot back.
+ */
 export const takeReportSlot = (tx: Tx, userId: number) => takeWriteSlot(tx, userId, 'report');
 
 /** The report of a locked item the reporter may report, and what it does to the item (moderation's afterReport). */

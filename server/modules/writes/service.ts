@@ -1,7 +1,7 @@
 /**
- * The writing limits (core/limits.ts WRITE_LIMITS, reports included), counted from the `writes` ledger rather than from what still
- * exists, so deleting a post or a comment never frees a slot. Each check runs under a per-user lock inside the
- * write's transaction: concurrent writes of one person go one at a time, and each sees the ones before it.
+ * The writing limits (core/limits.ts WRITE_LIMITS, reports included), counted from the `writes` ledger rather than
+ * from what still exists, so deleting a post or a comment never frees a slot. Each check runs under a per-user lock
+ * inside the write's transaction: concurrent writes of one person go one at a time, and each sees the ones before it.
  */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { WRITE_LIMITS, type WriteKind } from '../../../core/limits.ts';
