@@ -82,8 +82,8 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  /** Joins a public room; any other room is ignored. */
-  subscribe: (room: PublicRoom) => void;
+  /** Joins a public room; any other room is ignored. The answer comes once the socket hears the room's events. */
+  subscribe: (room: PublicRoom, ack?: () => void) => void;
   unsubscribe: (room: PublicRoom) => void;
   /** Waits for the approval of this QR sign-in code (one code per socket; a new one replaces the old). */
   'qr:watch': (qrToken: string) => void;

@@ -32,7 +32,7 @@ function shared(): Promise<AppSocket> {
     window.addEventListener('offline', () => socket.disconnect());
     window.addEventListener('online', () => socket.connect());
     socket.on('connect', () => {
-      for (const room of rooms.keys()) socket.emit('subscribe', room);
+      for (const room of rooms.keys()) subscribe(socket, room);
       if (watchedQr) socket.emit('qr:watch', watchedQr);
       if (moderationWatchers > 0) socket.emit('moderation:watch');
       if (viewing !== null) socket.emit('conversation:viewing', viewing);
@@ -45,6 +45,15 @@ function shared(): Promise<AppSocket> {
     if (connection === created) connection = null;
   });
   return created;
+}
+
+/**
+ * Asked with an acknowledgement, which the server sends once the socket is in the room: the page needs nothing from
+ * it, but its frame tells whoever watches the connection (tests/e2e `joined`) that the room's announcements reach
+ * this socket from then on. The request frame alone does not: the server may read it after a post is announced.
+ */
+function subscribe(socket: AppSocket, room: PublicRoom) {
+  socket.emit('subscribe', room, () => {});
 }
 
 /** Runs `action` on the socket when it is connected now; otherwise its next `connect` does the same work. */
@@ -109,7 +118,7 @@ export function useRoom(room: PublicRoom) {
   useEffect(() => {
     const wanted = (rooms.get(room) ?? 0) + 1;
     rooms.set(room, wanted);
-    if (wanted === 1) whenConnected((socket) => socket.emit('subscribe', room));
+    if (wanted === 1) whenConnected((socket) => subscribe(socket, room));
     return () => {
       const left = (rooms.get(room) ?? 1) - 1;
       if (left > 0) {

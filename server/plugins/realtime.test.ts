@@ -75,6 +75,19 @@ describe('realtime', () => {
     await inFeed;
     expect(t.app.realtime.io.sockets.sockets.get(socket.id as string)?.rooms).toEqual(new Set([socket.id, 'feed:posts']));
   });
+
+  it('answers a subscription that asks for an acknowledgement once the socket is in the room', async () => {
+    const t = await createTestApp();
+    opened.push(t.close);
+    const url = await listening(t);
+    const socket = await socketFor(url);
+    // The answer is what tells a watcher (tests/e2e `joined`) that the room's announcements reach the socket now.
+    expect(await socket.timeout(5000).emitWithAck('subscribe', 'feed:moods')).toBe(undefined);
+    expect(t.app.realtime.io.sockets.sockets.get(socket.id as string)?.rooms).toEqual(new Set([socket.id, 'feed:moods']));
+    // A room it may not join is answered too (the answer says only that the request was handled).
+    expect(await socket.timeout(5000).emitWithAck('subscribe', 'user:1')).toBe(undefined);
+    expect(t.app.realtime.io.sockets.sockets.get(socket.id as string)?.rooms).toEqual(new Set([socket.id, 'feed:moods']));
+  });
 });
 
 /** Subscribes the socket to public rooms, resolving once the server has put it in each. */

@@ -108,8 +108,9 @@ export default fp(
     io.on('connection', (socket) => {
       if (socket.data.userId) socket.join(userRoom(socket.data.userId));
       // The payload types say what a well-behaved client sends; anything may arrive, so each is checked.
-      socket.on('subscribe', (room: unknown) => {
+      socket.on('subscribe', (room: unknown, ack: unknown) => {
         if (isPublicRoom(room)) socket.join(room);
+        if (typeof ack === 'function') ack();
       });
       socket.on('unsubscribe', (room: unknown) => {
         if (isPublicRoom(room)) socket.leave(room);

@@ -134,13 +134,22 @@ export function watchErrors(page: Page, errors: string[]) {
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
 }
 
-/** Resolves when the page's socket asks to join `room` (socket.io's event frame `42["subscribe","room"]`). */
+/**
+ * Resolves when the server has put the page's socket in `room`: the page asks with socket.io's event frame
+ * `42<id>["subscribe","room"]` and the server answers `43<id>[]` once it joined (the request frame alone may reach the
+ * server after something the test does next).
+ */
 export function joined(page: Page, room: string): Promise<void> {
-  const frame = JSON.stringify(['subscribe', room]);
+  const request = JSON.stringify(['subscribe', room]);
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
+      const asked = new Set<string>();
       ws.on('framesent', (event) => {
-        if (typeof event.payload === 'string' && event.payload.endsWith(frame)) resolve();
+        if (typeof event.payload !== 'string' || !event.payload.startsWith('42') || !event.payload.endsWith(request)) return;
+        asked.add(event.payload.slice(2, -request.length));
+      });
+      ws.on('framereceived', (event) => {
+        if (typeof event.payload === 'string' && event.payload.startsWith('43') && asked.has(event.payload.slice(2, -2))) resolve();
       });
     });
   });
