@@ -476,7 +476,9 @@ export async function updateMessageSettings(db: DbOrTx, me: number, change: Part
 
 /**
  * Reports a message of a conversation I take part in (404 for anyone else), not my own, once. Moderation counts it
- * as any report (afterReport): the message goes to the queue, alone, without the conversation around it.
+ * as any report (afterReport): the message goes to the queue, alone, without the conversation around it. Unlike a
+ * report of public writing, a block does not stop it: the thread stays readable to both, and someone harassed in
+ * private often blocks first and reports after.
  */
 export async function reportMessage(db: Db, me: number, input: { message_id: number; report_type_id: number; note?: string }) {
   return db.transaction(async (tx) => {
