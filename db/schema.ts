@@ -658,6 +658,11 @@ export const careNotices = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: userRef(),
+    /**
+     * Who was worried: never shown to anyone, kept only so that a block between the two later takes the notice
+     * away, as it takes everything else. Null for notices sent before it was kept, and once the sender is erased.
+     */
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true, mode: 'date' }),
   },

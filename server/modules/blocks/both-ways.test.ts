@@ -190,6 +190,25 @@ describe('a block separates both people both ways', () => {
     expect(await worry(c, commentB.id)).toMatchObject(thanks);
     expect((await t.call(b, 'GET', '/api/care-notices')).body.data.length).toBe(1);
   });
+  it('takes a care notice sent before a block away from its recipient, whichever of the two blocked', async () => {
+    const [worried] = await t.database.db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.key, 'worried'));
+    const [a, b, c] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
+    const thought = (await t.call(b, 'POST', '/api/thoughts', { content: 'I do not see the point any more' })).body.data;
+    expect((await t.call(a, 'POST', '/api/report-thought', { thought_id: thought.id, report_type_id: worried.id })).status).toBe(201);
+    const notices = async () => (await t.call(b, 'GET', '/api/care-notices')).body.data.length;
+    expect(await notices()).toBe(1);
+    await block(b, a.id);
+    expect(await notices()).toBe(0);
+    await unblock(b, a.id);
+    expect(await notices()).toBe(1);
+    await block(a, b.id);
+    expect(await notices()).toBe(0);
+    // A block with someone else changes nothing.
+    await unblock(a, b.id);
+    await block(b, c.id);
+    expect(await notices()).toBe(1);
+  });
+
   it('answers 404 to a report of the other’s writing, or of what it hangs on, whichever of the two blocked', async () => {
     const [spam] = await t.database.db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.key, 'spam'));
     const [a, b, c] = await Promise.all([person(), person(), person()]);

@@ -21,7 +21,7 @@ import { Invalid, NotFound, Rejected } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { qualified } from '../../lib/sql.ts';
-import { blockedEitherWay } from '../blocks/filter.ts';
+import { blockedEitherWay, notBlocked } from '../blocks/filter.ts';
 import { lockConversationOfMessage, messageShownChanged, type TotalsMoved } from '../messages/service.ts';
 import { notify } from '../notifications/service.ts';
 import { noteQueued } from './announce.ts';
@@ -172,7 +172,7 @@ async function careFor(tx: Tx, reporterId: number, recipientId: number, worriedT
     .from(careNotices)
     .where(and(eq(careNotices.userId, recipientId), gt(careNotices.createdAt, since)));
   if (received >= WORRIED_LIMITS.perRecipientPerDay) return false;
-  await tx.insert(careNotices).values({ userId: recipientId });
+  await tx.insert(careNotices).values({ userId: recipientId, senderId: reporterId });
   return true;
 }
 
@@ -584,12 +584,15 @@ export async function appeal(db: Db, userId: number, removalId: number, note: st
   });
 }
 
-/** The person's care notices not yet dismissed, newest first. */
+/**
+ * The person's care notices not yet dismissed, newest first; not those from someone a block now separates them from
+ * (whoever blocked), as nothing else of one reaches the other.
+ */
 export async function listCareNotices(db: DbOrTx, userId: number) {
   const rows = await db
     .select({ id: careNotices.id, createdAt: careNotices.createdAt })
     .from(careNotices)
-    .where(and(eq(careNotices.userId, userId), sql`${careNotices.dismissedAt} is null`))
+    .where(and(eq(careNotices.userId, userId), sql`${careNotices.dismissedAt} is null`, notBlocked(userId, careNotices.senderId)))
     .orderBy(desc(careNotices.createdAt))
     .limit(5);
   return rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() }));
