@@ -170,6 +170,29 @@ describe('a block separates both people both ways', () => {
     expect(await seenAt()).toEqual([expect.any(String)]);
   });
 
+  it('hides a read time from before a block while the block lasts, in the thread and the conversation list alike', async () => {
+    const [a, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app)]);
+    await t.call(a, 'PUT', '/api/message-settings', { read_receipts: true });
+    const conversationId = (await t.call(b, 'POST', '/api/messages', { user_id: a.id, content: 'Did you get home?' })).body.data
+      .conversation_id;
+    expect((await t.call(a, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+    expect((await t.call(a, 'POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
+    const seenBySender = async () => {
+      const thread = (await t.call(b, 'GET', `/api/conversation-messages?conversation_id=${conversationId}`)).body.data;
+      const list = (await t.call(b, 'GET', '/api/conversations')).body.data;
+      // The blocker's own list leaves the conversation out (decision 014); its thread stays readable.
+      const last = list.find((c: { id: number }) => c.id === conversationId)?.last_message;
+      return [thread[0].seen_at === null, last ? last.seen_at === null : 'not listed'];
+    };
+    expect(await seenBySender()).toEqual([false, false]);
+    await block(a, b.id);
+    expect(await seenBySender()).toEqual([true, true]);
+    await unblock(a, b.id);
+    expect(await seenBySender()).toEqual([false, false]);
+    await block(b, a.id);
+    expect(await seenBySender()).toEqual([true, 'not listed']);
+  });
+
   it('takes no report across a block, whichever of the two blocked, so no care notice crosses it either', async () => {
     const [worried] = await t.database.db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.key, 'worried'));
     const [a, b, c] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
