@@ -3,6 +3,7 @@
  * without taking the database for down, and neither does a request or a health check that waited too long for a
  * connection of a busy pool. Needs TEST_DATABASE_URL (the database outages themselves: server/faults.test.ts).
  */
+import { createServer, Socket as NetSocket, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from '../tests/helpers/app.ts';
@@ -61,5 +62,67 @@ describe.skipIf(!url)('the PostgreSQL pool', () => {
     // At 1 s: were the database marked down, this would fail at once.
     expect(await rows(database.db.execute(sql`select 3 as three`))).toEqual([{ three: 3 }]);
     await busy;
+  });
+});
+
+/**
+ * A proxy to PostgreSQL whose new connections can be made to hang (a machine too loaded to open one in time), while
+ * the connections already open keep passing.
+ */
+async function stallingProxy(target: URL) {
+  let stall = false;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => {});
+    if (stall) return;
+    const upstream = new NetSocket();
+    upstream.on('error', () => client.destroy());
+    upstream.connect(Number(target.port || 5432), target.hostname, () => {
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxied = new URL(target);
+  proxied.host = `127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url: proxied.toString(),
+    stallNew: () => (stall = true),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.skipIf(!url)('a loaded machine', () => {
+  it('does not take the database for down when a new connection is slow to open while the others answer', async () => {
+    const fresh = await freshPostgres();
+    const proxy = await stallingProxy(new URL(fresh.url));
+    const loaded = await openDatabase({ url: proxy.url, poolSize: 2, timeouts: { connectMs: 400, statementMs: 2000 } });
+    try {
+      // One connection open and answering; the pool's second will not open in time.
+      expect(await rows(loaded.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
+      proxy.stallNew();
+      const held = start(loaded.db.execute(sql`select pg_sleep(0.05)`));
+      await handedOut();
+      const opening = failure(loaded.db.execute(sql`select 2`));
+      // The open connection keeps answering while the second one tries to open.
+      await held;
+      const answers: unknown[] = [];
+      for (let i = 0; i < 5; i++) answers.push(...(await rows(loaded.db.execute(sql`select ${i}::int as n, pg_sleep(0.05)`))));
+      expect(isDatabaseUnavailable(await opening)).toBe(true);
+      // The slow connection failed only its own request: the next one is served, not refused as an outage.
+      expect(await rows(loaded.db.execute(sql`select 3 as three`))).toEqual([{ three: 3 }]);
+      expect(answers.length).toBe(5);
+    } finally {
+      await loaded.close();
+      await proxy.close();
+      await fresh.drop();
+    }
   });
 });

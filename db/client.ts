@@ -149,6 +149,13 @@ function openPool(url: string, size: number, timeouts: Timeouts) {
 
   let ended = false;
   let down = false;
+  /**
+   * When a connection last came back from a query that answered. A failure is an outage only if nothing answered
+   * since the failed attempt began: on a loaded machine a new connection can take longer than connectMs to open
+   * while the pool's others keep answering, and taking that for an outage answered every request 503 at once.
+   */
+  let lastAnswer = Number.NEGATIVE_INFINITY;
+  const answeredSince = (since: number) => lastAnswer >= since;
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const select1 = async () => {
     const client = await connect();
@@ -162,10 +169,11 @@ function openPool(url: string, size: number, timeouts: Timeouts) {
       throw err;
     }
   };
-  const markDown = (err: unknown) => {
+  /** `since`: when the attempt that failed began. */
+  const markDown = (err: unknown, since: number) => {
     // Waiting too long for a free connection of a full pool is load, not an outage: that request fails, the others
-    // keep their chance.
-    if (down || ended || !unreachable(err) || (err instanceof Error && err.message === POOL_BUSY)) return;
+    // keep their chance. So is a failure while other connections answered meanwhile.
+    if (down || ended || !unreachable(err) || (err instanceof Error && err.message === POOL_BUSY) || answeredSince(since)) return;
     down = true;
     console.error(`postgres unavailable, probing every ${PROBE_INTERVAL_MS} ms: ${err instanceof Error ? err.message : err}`);
     void (async () => {
@@ -182,17 +190,19 @@ function openPool(url: string, size: number, timeouts: Timeouts) {
   };
   // pg-pool's own query() goes through this.connect too, so one guard covers plain queries and transactions.
   pool.connect = ((callback?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    const since = performance.now();
     const result = down ? Promise.reject(new DatabaseUnavailable()) : connect();
-    result.catch(markDown);
+    result.catch((err) => markDown(err, since));
     if (!callback) return result;
     result.then(
       (client) => callback(undefined, client, () => client.release()),
       (err: Error) => callback(err),
     );
   }) as typeof pool.connect;
-  // A query whose reply never came releases its connection with the error.
+  // A query whose reply never came releases its connection with the error, after waiting at most the read timeout.
   pool.on('release', (err) => {
-    if (err) markDown(err);
+    if (err) markDown(err, performance.now() - (timeouts.statementMs + 1000));
+    else lastAnswer = performance.now();
   });
 
   return {
@@ -200,13 +210,14 @@ function openPool(url: string, size: number, timeouts: Timeouts) {
     ping: async () => {
       if (down) throw new DatabaseUnavailable();
       const queued = pool.idleCount === 0 && pool.totalCount >= size;
+      const since = performance.now();
       try {
         await within(PING_TIMEOUT_MS, select1());
       } catch (err) {
         const failure = unreachable(err) ? err : new DatabaseUnavailable('health check failed', { cause: err });
         // A check that had to queue behind a full pool says the instance is busy, which is the truth for the load
         // balancer, but not that the database is gone.
-        if (!queued) markDown(failure);
+        if (!queued) markDown(failure, since);
         throw failure;
       }
     },

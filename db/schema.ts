@@ -604,6 +604,11 @@ export const moderationItems = pgTable(
     reportsCount: integer('reports_count').notNull().default(0),
     /** Why it was queued without reports (e.g. crisis), a key of core/moderation.ts QUEUE_REASONS. */
     reason: text('reason'),
+    /**
+     * The item's text when the entry opened: what the reporters (or the crisis detector) read, so that an author's
+     * later edit cannot change what the moderator decides on. Dropped when the entry closes.
+     */
+    content: text('content'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
@@ -653,6 +658,11 @@ export const careNotices = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: userRef(),
+    /**
+     * Who was worried: never shown to anyone, kept only so that a block between the two later takes the notice
+     * away, as it takes everything else. Null for notices sent before it was kept, and once the sender is erased.
+     */
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true, mode: 'date' }),
   },

@@ -3,7 +3,7 @@
  * context, and the actions keep, remove, warn and suspend. Everyone else, signed out included, gets the not-found
  * page, as the API answers them. The list reloads when the queue changes (socket `moderation:queue`).
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type ModerationAction, SUSPEND_DAYS } from '../../core/moderation.ts';
@@ -107,6 +107,17 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
 
 const badge = 'rounded-full px-2 py-0.5 text-xs font-medium';
 
+/** An item's words as the queue shows them, in their own language and direction. */
+const Quote = ({ language, children }: { language: string; children: ReactNode }) => (
+  <blockquote
+    className="mt-3 whitespace-pre-line break-words border-s-4 border-stone-300 ps-3 dark:border-stone-700"
+    lang={language}
+    dir="auto"
+  >
+    {children}
+  </blockquote>
+);
+
 function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
   const intl = useIntl();
   const [acting, setActing] = useState<ModerationAction | null>(null);
@@ -151,13 +162,21 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
         ) : null}
       </p>
       {lifting ? <LiftDialog item={item} onClose={() => setLifting(false)} /> : null}
-      <blockquote
-        className="mt-3 whitespace-pre-line break-words border-s-4 border-stone-300 ps-3 dark:border-stone-700"
-        lang={item.language}
-        dir="auto"
-      >
-        {item.content}
-      </blockquote>
+      {item.queued_content === null ? (
+        <Quote language={item.language}>{item.content}</Quote>
+      ) : (
+        // The author changed it after it was reported: the words reported first, then what stands now.
+        <>
+          <p className="mt-3 text-sm">
+            <FormattedMessage id="moderation.queued_text" />
+          </p>
+          <Quote language={item.language}>{item.queued_content}</Quote>
+          <p className="mt-3 text-sm">
+            <FormattedMessage id={item.content === '' ? 'moderation.deleted_text' : 'moderation.edited_text'} />
+          </p>
+          {item.content === '' ? null : <Quote language={item.language}>{item.content}</Quote>}
+        </>
+      )}
       {item.context ? (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer">

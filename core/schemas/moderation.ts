@@ -20,6 +20,11 @@ export const queueItemSchema = z.object({
   reports_count: z.number(),
   /** The item's text (a topic's title and description). */
   content: z.string(),
+  /**
+   * The text when the item entered the queue (what reporters read), present only when the author has edited or
+   * deleted it since; null otherwise.
+   */
+  queued_content: z.string().nullable(),
   language: z.string(),
   /** What the item belongs to: the post a comment is on, the topic a post is in; null otherwise. */
   context: z.object({ target: targetSchema, id: z.number(), content: z.string() }).nullable(),

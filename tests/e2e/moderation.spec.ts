@@ -94,6 +94,21 @@ test('three reports hide a post; a moderator removes it with a reason; its autho
   await expect(author.getByText(en['moderation.under_review'])).toBeVisible();
   // A member gets the not-found page at /moderation.
   expect((await author.goto('/moderation'))?.status()).toBe(404);
+  // While it is hidden, its author rewrites it; the moderator must still read what was reported.
+  const edited = `${content} Edited while under review.`;
+  const editStatus = await author.evaluate(
+    async ([id, text]) => {
+      const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+      const res = await fetch(`/api/posts/${id}`, {
+        method: 'PUT',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+        body: JSON.stringify({ content: text }),
+      });
+      return res.status;
+    },
+    [postId, edited] as const,
+  );
+  expect(editStatus).toBe(200);
 
   // The moderator's queue, on a phone-sized screen.
   const modContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -106,6 +121,9 @@ test('three reports hide a post; a moderator removes it with a reason; its autho
   await expect(item).toContainText(en['moderation.state.hidden']);
   await expect(item).toContainText('3 reports');
   await expect(item.getByRole('listitem')).toHaveText([en['report_type.spam'], en['report_type.spam'], en['report_type.spam']]);
+  await expect(item).toContainText(en['moderation.queued_text']);
+  await expect(item).toContainText(en['moderation.edited_text']);
+  await expect(item.locator('blockquote')).toHaveText([content, edited]);
   expect(await overflow(moderator)).toBeNull();
 
   // Remove, with a reason from the list, confirmed in the dialog.

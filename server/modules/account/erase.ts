@@ -240,6 +240,8 @@ export const ERASE_PLAN: EraseStep[] = [
     table: 'moderation',
     async run(tx, { userId: u }) {
       await tx.delete(careNotices).where(eq(careNotices.userId, u));
+      // Notices they sent stay with their recipients, no longer tied to anyone.
+      await tx.update(careNotices).set({ senderId: null }).where(eq(careNotices.senderId, u));
       await tx.delete(moderationItems).where(eq(moderationItems.authorId, u));
       await tx.delete(appeals).where(eq(appeals.userId, u));
       await tx.delete(moderationLog).where(eq(moderationLog.authorId, u));

@@ -101,6 +101,11 @@ describe('POST /api/deactivate, private writing and moderation', () => {
     expect((await t.call(c, 'POST', '/api/reports', { post_id: aPost.id, report_type_id: types.worried })).status).toBe(201);
     const cThought = (await t.call(c, 'POST', '/api/thoughts', { content: 'Buy my course' })).body.data;
     expect((await t.call(b, 'POST', '/api/report-thought', { thought_id: cThought.id, report_type_id: types.spam })).status).toBe(201);
+    // a is worried about c: the notice c receives keeps who sent it, until a is erased.
+    expect((await t.call(a, 'POST', '/api/report-thought', { thought_id: cThought.id, report_type_id: types.worried })).status).toBe(201);
+    const sentBy = (tx: Pick<typeof t.database.db, 'select'>, userId: number) =>
+      tx.select({ userId: careNotices.userId }).from(careNotices).where(eq(careNotices.senderId, userId));
+    expect(await sentBy(t.database.db, a.id)).toEqual([{ userId: c.id }]);
     const queue = (await t.call(mod, 'GET', '/api/moderation/queue?per_page=50')).body.data as {
       id: number;
       target: string;
@@ -150,9 +155,10 @@ describe('POST /api/deactivate, private writing and moderation', () => {
             .select({ id: advices.id })
             .from(advices)
             .where(or(eq(advices.senderId, a.id), eq(advices.recipientId, a.id))),
+          sent: await sentBy(tx, a.id),
           person: await tx.select({ id: users.id }).from(users).where(eq(users.id, a.id)),
         };
-        expect(left).toEqual({ care: [], items: [], log: [], advice: [], person: [{ id: a.id }] });
+        expect(left).toEqual({ care: [], items: [], log: [], advice: [], sent: [], person: [{ id: a.id }] });
         tx.rollback();
       })
       .catch((err) => {

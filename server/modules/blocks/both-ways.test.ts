@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagePageSchema } from '../../../core/schemas/messages.ts';
-import { careNotices, comments, favorites, posts, reportTypes, supports } from '../../../db/schema.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { careNotices, comments, favorites, moderationItems, posts, reports, reportTypes, supports } from '../../../db/schema.ts';
+import { createTestApp, type Guest, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
 import { notificationCount, quietPerson } from '../../../tests/helpers/notifications.ts';
 
 let t: TestApp;
@@ -170,7 +170,30 @@ describe('a block separates both people both ways', () => {
     expect(await seenAt()).toEqual([expect.any(String)]);
   });
 
-  it('delivers no care notice across a block, whichever of the two blocked, and thanks the reporter as usual', async () => {
+  it('hides a read time from before a block while the block lasts, in the thread and the conversation list alike', async () => {
+    const [a, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app)]);
+    await t.call(a, 'PUT', '/api/message-settings', { read_receipts: true });
+    const conversationId = (await t.call(b, 'POST', '/api/messages', { user_id: a.id, content: 'Did you get home?' })).body.data
+      .conversation_id;
+    expect((await t.call(a, 'POST', `/api/message-requests/${conversationId}/accept`)).status).toBe(200);
+    expect((await t.call(a, 'POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
+    const seenBySender = async () => {
+      const thread = (await t.call(b, 'GET', `/api/conversation-messages?conversation_id=${conversationId}`)).body.data;
+      const list = (await t.call(b, 'GET', '/api/conversations')).body.data;
+      // The blocker's own list leaves the conversation out (decision 014); its thread stays readable.
+      const last = list.find((c: { id: number }) => c.id === conversationId)?.last_message;
+      return [thread[0].seen_at === null, last ? last.seen_at === null : 'not listed'];
+    };
+    expect(await seenBySender()).toEqual([false, false]);
+    await block(a, b.id);
+    expect(await seenBySender()).toEqual([true, true]);
+    await unblock(a, b.id);
+    expect(await seenBySender()).toEqual([false, false]);
+    await block(b, a.id);
+    expect(await seenBySender()).toEqual([true, 'not listed']);
+  });
+
+  it('takes no report across a block, whichever of the two blocked, so no care notice crosses it either', async () => {
     const [worried] = await t.database.db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.key, 'worried'));
     const [a, b, c] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
     const host = (await t.call(c, 'POST', '/api/posts', { content: long('Host') })).body.data;
@@ -179,14 +202,89 @@ describe('a block separates both people both ways', () => {
     await block(a, b.id);
     const worry = (g: Guest, comment_id: number) => t.call(g, 'POST', '/api/report-comment', { comment_id, report_type_id: worried.id });
     const thanks = { status: 201, body: { message: 'Thanks for reporting this comment' } };
-    expect(await worry(a, commentB.id)).toMatchObject(thanks);
-    expect(await worry(b, commentA.id)).toMatchObject(thanks);
+    expect(await worry(a, commentB.id)).toMatchObject(notFound);
+    expect(await worry(b, commentA.id)).toMatchObject(notFound);
     for (const g of [a, b]) {
       expect((await t.call(g, 'GET', '/api/care-notices')).body.data).toEqual([]);
       expect(await t.database.db.select().from(careNotices).where(eq(careNotices.userId, g.id))).toEqual([]);
+      expect(await t.database.db.select().from(reports).where(eq(reports.userId, g.id))).toEqual([]);
     }
     // Someone else's worry reaches them.
     expect(await worry(c, commentB.id)).toMatchObject(thanks);
     expect((await t.call(b, 'GET', '/api/care-notices')).body.data.length).toBe(1);
+  });
+  it('takes a care notice sent before a block away from its recipient, whichever of the two blocked', async () => {
+    const [worried] = await t.database.db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.key, 'worried'));
+    const [a, b, c] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
+    const thought = (await t.call(b, 'POST', '/api/thoughts', { content: 'I do not see the point any more' })).body.data;
+    expect((await t.call(a, 'POST', '/api/report-thought', { thought_id: thought.id, report_type_id: worried.id })).status).toBe(201);
+    const notices = async () => (await t.call(b, 'GET', '/api/care-notices')).body.data.length;
+    expect(await notices()).toBe(1);
+    await block(b, a.id);
+    expect(await notices()).toBe(0);
+    await unblock(b, a.id);
+    expect(await notices()).toBe(1);
+    await block(a, b.id);
+    expect(await notices()).toBe(0);
+    // A block with someone else changes nothing.
+    await unblock(a, b.id);
+    await block(b, c.id);
+    expect(await notices()).toBe(1);
+  });
+
+  it('answers 404 to a report of the other’s writing, or of what it hangs on, whichever of the two blocked', async () => {
+    const [spam] = await t.database.db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.key, 'spam'));
+    const [a, b, c] = await Promise.all([person(), person(), person()]);
+    const host = (await t.call(c, 'POST', '/api/posts', { content: long('Host of both') })).body.data;
+    const ofA = await writingOf(a, 'Reported blocker', host.id);
+    const ofB = await writingOf(b, 'Reported blocked', host.id);
+    const { topicRefs } = await writingRefs(t);
+    const topicOf = async (g: Guest, title: string) =>
+      (await t.call(g, 'POST', '/api/topics', { title, description: 'A place to talk', ...topicRefs })).body.data;
+    const [topicA, topicB] = [await topicOf(a, 'Blocker topic'), await topicOf(b, 'Blocked topic')];
+    // A third person's comment under each one's post, and a third person's reply to each one's comment.
+    const underA = (await t.call(c, 'POST', '/api/comments', { post_id: ofA.post.id, content: 'Under the blocker' })).body.data;
+    const underB = (await t.call(c, 'POST', '/api/comments', { post_id: ofB.post.id, content: 'Under the blocked' })).body.data;
+    const replyA = (await t.call(c, 'POST', '/api/comment-reply', { comment_id: ofA.comment.id, content: 'To the blocker' })).body.data;
+    const replyB = (await t.call(c, 'POST', '/api/comment-reply', { comment_id: ofB.comment.id, content: 'To the blocked' })).body.data;
+    const reportsOf = (g: Guest, w: typeof ofA, topicId: number, under: number, reply: number) => [
+      t.call(g, 'POST', '/api/reports', { post_id: w.post.id, report_type_id: spam.id }),
+      t.call(g, 'POST', '/api/user/store/report/mood', { mood_id: w.mood.id, report_type_id: spam.id }),
+      t.call(g, 'POST', '/api/report-comment', { comment_id: w.comment.id, report_type_id: spam.id }),
+      t.call(g, 'POST', '/api/report-thought', { thought_id: w.thought.id, report_type_id: spam.id }),
+      t.call(g, 'POST', '/api/report-topic', { topic_id: topicId, report_type_id: spam.id }),
+      t.call(g, 'POST', '/api/report-comment', { comment_id: under, report_type_id: spam.id }),
+      t.call(g, 'POST', '/api/report-comment', { comment_id: reply, report_type_id: spam.id }),
+    ];
+    await block(a, b.id);
+    for (const answers of [reportsOf(b, ofA, topicA.id, underA.id, replyA.id), reportsOf(a, ofB, topicB.id, underB.id, replyB.id)]) {
+      const got = await Promise.all(answers);
+      expect(got.map((r) => [r.status, r.body.code])).toEqual(got.map(() => [404, 'NOT_FOUND']));
+    }
+    for (const g of [a, b]) expect(await t.database.db.select().from(reports).where(eq(reports.userId, g.id))).toEqual([]);
+    const queued = await t.database.db.select().from(moderationItems).where(eq(moderationItems.authorId, c.id));
+    expect(queued).toEqual([]);
+    // Unblocked, the same reports are taken.
+    await unblock(a, b.id);
+    const after = await Promise.all(reportsOf(b, ofA, topicA.id, underA.id, replyA.id));
+    expect(after.map((r) => r.status)).toEqual(after.map(() => 201));
+  });
+
+  it('still takes a report of a message from the person one blocked, and from the one who blocked them', async () => {
+    const [spam] = await t.database.db.select({ id: reportTypes.id }).from(reportTypes).where(eq(reportTypes.key, 'harassment'));
+    const [a, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app)]);
+    const fromB = (await t.call(b, 'POST', '/api/messages', { user_id: a.id, content: 'You will regret this' })).body.data;
+    expect((await t.call(a, 'POST', `/api/message-requests/${fromB.conversation_id}/accept`)).status).toBe(200);
+    const fromA = (await t.call(a, 'POST', '/api/messages', { conversation_id: fromB.conversation_id, content: 'Please stop' })).body.data;
+    // The person harassed blocks first, then reports: the block must not take the report away from them.
+    await block(a, b.id);
+    const thanks = { status: 201, body: { message: 'Thanks for reporting this message' } };
+    expect(await t.call(a, 'POST', '/api/report-message', { message_id: fromB.id, report_type_id: spam.id })).toMatchObject(thanks);
+    expect(await t.call(b, 'POST', '/api/report-message', { message_id: fromA.id, report_type_id: spam.id })).toMatchObject(thanks);
+    const entries = await t.database.db.select().from(moderationItems).where(eq(moderationItems.target, 'message'));
+    expect(entries.filter((e) => e.targetId === fromB.id || e.targetId === fromA.id).map((e) => [e.targetId, e.reportsCount])).toEqual([
+      [fromB.id, 1],
+      [fromA.id, 1],
+    ]);
   });
 });

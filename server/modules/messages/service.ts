@@ -176,6 +176,12 @@ const lastShownId = (me: number) => sql<number | null>`(select m.id from ${messa
   order by m.id desc limit 1)`;
 
 const other = alias(users, 'other');
+/**
+ * Whether my messages show when the other person saw them: while they share read receipts and no block separates
+ * us. A block hides the times read before it too, or the blocked side would keep reading them, and would learn them
+ * anew if the reader turned receipts on after the block.
+ */
+const receiptsShown = (me: number) => sql<boolean>`coalesce(${other.readReceipts} and not ${blockedEitherWay(me, other.id)}, false)`;
 const otherAvatar = alias(avatars, 'other_avatar');
 const otherSide = alias(conversationMembers, 'other_side');
 const last = alias(messages, 'last');
@@ -191,7 +197,7 @@ function conversationQuery(db: DbOrTx, me: number) {
       otherAvatarId: other.avatarId,
       otherAvatarFile: otherAvatar.file,
       otherPoints: other.points,
-      otherReadReceipts: other.readReceipts,
+      otherReadReceipts: receiptsShown(me),
       last,
       // mayWrite, in SQL, for each row of a list.
       canReply: sql<boolean>`(${other.id} is not null and not ${blockedEitherWay(me, other.id)}
@@ -265,7 +271,7 @@ export async function openConversation(db: Db, me: number, locale: string, other
  */
 export async function listMessages(db: DbOrTx, me: number, conversationId: number, q: PageQuery, anchor?: number) {
   const [row] = await db
-    .select({ conv: conversations, otherReadReceipts: other.readReceipts })
+    .select({ conv: conversations, otherReadReceipts: receiptsShown(me) })
     .from(members)
     .innerJoin(conversations, eq(conversations.id, members.conversationId))
     .leftJoin(
@@ -476,7 +482,9 @@ export async function updateMessageSettings(db: DbOrTx, me: number, change: Part
 
 /**
  * Reports a message of a conversation I take part in (404 for anyone else), not my own, once. Moderation counts it
- * as any report (afterReport): the message goes to the queue, alone, without the conversation around it.
+ * as any report (afterReport): the message goes to the queue, alone, without the conversation around it. Unlike a
+ * report of public writing, a block does not stop it: the thread stays readable to both, and someone harassed in
+ * private often blocks first and reports after.
  */
 export async function reportMessage(db: Db, me: number, input: { message_id: number; report_type_id: number; note?: string }) {
   return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModeratedTarget } from '../../../core/moderation.ts';
-import { careNotices, reportTypes, users } from '../../../db/schema.ts';
+import { careNotices, moderationItems, reportTypes, users } from '../../../db/schema.ts';
 import type { ApiBody } from '../../../tests/helpers/api.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
 
@@ -312,6 +312,60 @@ describe('moderators act on the queue', () => {
     const suspension = full.find((e: { id: number }) => e.id === history[0].id);
     expect(suspension.moderator).toEqual({ id: moderator.id, nickname: moderator.nickname });
     expect(suspension.author_id).toBe(author.id);
+  });
+});
+
+describe('the queue keeps the text that was reported', () => {
+  it('shows the reported words beside an edit the author made while the item was queued or hidden', async () => {
+    const author = await signInGuest(t.app);
+    const host = (await t.call(moderator, 'POST', '/api/posts', { content: long('Somewhere to answer') })).body.data;
+    const post = (await t.call(author, 'POST', '/api/posts', { content: long('Reported post words') })).body.data;
+    const mood = (await t.call(author, 'POST', '/api/user/store/moods', { content: 'Reported mood words', feeling_id: moodFeeling })).body
+      .data;
+    const comment = (await t.call(author, 'POST', '/api/comments', { post_id: host.id, content: 'Reported comment words' })).body.data;
+    const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'Reported thought words' })).body.data;
+    const cases: [Reportable, { id: number; content: string }, string, Record<string, unknown>][] = [
+      ['post', post, `/api/posts/${post.id}`, { content: long('Edited post words') }],
+      ['mood', mood, `/api/user/update/mood/${mood.id}`, { content: 'Edited mood words', feeling_id: moodFeeling }],
+      ['comment', comment, `/api/comments/${comment.id}`, { content: 'Edited comment words' }],
+      ['thought', thought, `/api/thoughts/${thought.id}`, { content: 'Edited thought words' }],
+    ];
+    for (const [target, item, path, edit] of cases) {
+      // One report queues it; the edit comes while it waits, the next two reports hide it, then another edit.
+      expect(await reportedBy(1, target, item.id)).toEqual([201]);
+      expect((await openEntry(target, item.id)).queued_content).toBe(null);
+      const method = target === 'mood' ? 'POST' : 'PUT';
+      expect((await t.call(author, method, path, edit)).status).toBe(200);
+      expect(await reportedBy(2, target, item.id)).toEqual([201, 201]);
+      const again = { ...edit, content: `${edit.content} again` };
+      expect((await t.call(author, method, path, again)).status).toBe(200);
+      expect(await openEntry(target, item.id)).toMatchObject({ state: 'hidden', content: again.content, queued_content: item.content });
+    }
+  });
+
+  it('keeps the words of an item its author deleted while queued, until a moderator closes the entry', async () => {
+    const author = await signInGuest(t.app);
+    const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'Words then deleted' })).body.data;
+    expect(await reportedBy(1, 'thought', thought.id)).toEqual([201]);
+    expect((await t.call(author, 'DELETE', `/api/thoughts/${thought.id}`)).status).toBe(204);
+    const entry = await openEntry('thought', thought.id);
+    expect(entry).toMatchObject({ state: 'removed', content: '', queued_content: 'Words then deleted' });
+    expect((await t.call(moderator, 'POST', `/api/moderation/items/${entry.id}/action`, { action: 'remove', reason: 'spam' })).status).toBe(
+      200,
+    );
+    const [closed] = await t.database.db.select().from(moderationItems).where(eq(moderationItems.id, entry.id));
+    expect(closed).toMatchObject({ status: 'closed', content: null });
+  });
+
+  it('opens a new entry with the text as it is when reported again after a keep', async () => {
+    const author = await signInGuest(t.app);
+    const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'First words' })).body.data;
+    expect(await reportedBy(1, 'thought', thought.id)).toEqual([201]);
+    const first = await openEntry('thought', thought.id);
+    expect((await t.call(moderator, 'POST', `/api/moderation/items/${first.id}/action`, { action: 'keep' })).status).toBe(200);
+    expect((await t.call(author, 'PUT', `/api/thoughts/${thought.id}`, { content: 'Second words' })).status).toBe(200);
+    expect(await reportedBy(1, 'thought', thought.id)).toEqual([201]);
+    expect(await openEntry('thought', thought.id)).toMatchObject({ content: 'Second words', queued_content: null });
   });
 });
 

@@ -21,7 +21,7 @@ import { Invalid, NotFound, Rejected } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { qualified } from '../../lib/sql.ts';
-import { blockedEitherWay } from '../blocks/filter.ts';
+import { blockedEitherWay, notBlocked } from '../blocks/filter.ts';
 import { lockConversationOfMessage, messageShownChanged, type TotalsMoved } from '../messages/service.ts';
 import { notify } from '../notifications/service.ts';
 import { noteQueued } from './announce.ts';
@@ -48,6 +48,7 @@ export interface QueueInput {
  * (`announceQueue` in routes) once it has committed.
  */
 export async function queueForReview(tx: Tx, input: QueueInput): Promise<void> {
+  const m = MODERATED[input.target];
   await tx
     .insert(moderationItems)
     .values({
@@ -58,6 +59,7 @@ export async function queueForReview(tx: Tx, input: QueueInput): Promise<void> {
       appeal: input.appeal ?? false,
       reportsCount: input.reportsCount ?? 0,
       reason: input.reason ?? null,
+      content: sql`(select ${m.text} from ${m.table} where ${m.id} = ${input.targetId})`,
     })
     .onConflictDoUpdate({
       target: [moderationItems.target, moderationItems.targetId],
@@ -67,6 +69,8 @@ export async function queueForReview(tx: Tx, input: QueueInput): Promise<void> {
         appeal: sql`${moderationItems.appeal} or excluded.appeal`,
         reportsCount: sql`greatest(${moderationItems.reportsCount}, excluded.reports_count)`,
         reason: sql`coalesce(excluded.reason, ${moderationItems.reason})`,
+        // The text the entry opened with stays: a later report or edit does not replace what was first pointed at.
+        content: sql`coalesce(${moderationItems.content}, excluded.content)`,
         updatedAt: sql`now()`,
       },
     });
@@ -168,7 +172,7 @@ async function careFor(tx: Tx, reporterId: number, recipientId: number, worriedT
     .from(careNotices)
     .where(and(eq(careNotices.userId, recipientId), gt(careNotices.createdAt, since)));
   if (received >= WORRIED_LIMITS.perRecipientPerDay) return false;
-  await tx.insert(careNotices).values({ userId: recipientId });
+  await tx.insert(careNotices).values({ userId: recipientId, senderId: reporterId });
   return true;
 }
 
@@ -298,6 +302,8 @@ export async function listQueue(db: DbOrTx, locale: string, q: PageQuery) {
         queued_for: item.reason,
         reports_count: item.reportsCount,
         content: found?.content ?? '',
+        // What was reported, when the author has edited or deleted it since.
+        queued_content: item.content !== null && item.content !== (found?.content ?? '') ? item.content : null,
         language: found?.language ?? locale,
         context: context && contextTarget ? { target: contextTarget, id: context.id, content: context.content } : null,
         author: { id: item.authorId, nickname, suspended_until: suspendedUntil?.toISOString() ?? null },
@@ -345,19 +351,22 @@ export async function act(db: Db, moderatorId: number, entryId: number, input: A
     const [entry] = await tx.select().from(moderationItems).where(eq(moderationItems.id, entryId)).for('update');
     if (entry?.status !== 'open') throw new NotFound();
     const target = entry.target as ModeratedTarget;
-    const item = await lockItem(tx, target, entry.targetId);
-    if (!item) throw new NotFound();
+    const found = await lockItem(tx, target, entry.targetId);
+    // An item its author deleted while queued: the entry still closes, and its author can still be warned or
+    // suspended for the words the queue kept; there is nothing left to restore or remove.
+    const item: ItemRow = found ?? { id: entry.targetId, userId: entry.authorId, moderation: 'removed' };
     const close = () =>
       tx
         .update(moderationItems)
-        .set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() })
+        // A closed entry keeps no copy of the text: a deleted item's words leave with the decision on them.
+        .set({ status: 'closed', closedAt: new Date(), updatedAt: new Date(), content: null })
         .where(eq(moderationItems.id, entry.id));
     let moved: TotalsMoved | null = null;
     if (input.action === 'keep') {
-      moved = await setState(tx, target, item, 'visible');
+      if (found) moved = await setState(tx, target, item, 'visible');
       await close();
     } else if (input.action === 'remove') {
-      moved = await setState(tx, target, item, 'removed');
+      if (found) moved = await setState(tx, target, item, 'removed');
       await close();
     } else if (input.action === 'suspend') {
       // One suspension at a time: a repeated press (or ten at once) would log the same suspension again and again.
@@ -371,8 +380,9 @@ export async function act(db: Db, moderatorId: number, entryId: number, input: A
         .where(eq(users.id, item.userId));
     }
     const logId = await log(tx, { target, targetId: item.id, authorId: item.userId, moderatorId, action: input.action, reason, days });
-    if (input.action === 'remove') await tellAuthor(tx, target, item, 'removed', logId);
-    else if (input.action === 'keep' && item.moderation !== 'visible') await tellAuthor(tx, target, item, 'restored', logId);
+    // The author of a deleted item is not told of its removal or restoration: nothing of theirs changed.
+    if (found && input.action === 'remove') await tellAuthor(tx, target, item, 'removed', logId);
+    else if (found && input.action === 'keep' && item.moderation !== 'visible') await tellAuthor(tx, target, item, 'restored', logId);
     if (input.action === 'keep' || input.action === 'remove') await tellReporters(tx, target, item.id, logId);
     return moved;
   });
@@ -574,12 +584,15 @@ export async function appeal(db: Db, userId: number, removalId: number, note: st
   });
 }
 
-/** The person's care notices not yet dismissed, newest first. */
+/**
+ * The person's care notices not yet dismissed, newest first; not those from someone a block now separates them from
+ * (whoever blocked), as nothing else of one reaches the other.
+ */
 export async function listCareNotices(db: DbOrTx, userId: number) {
   const rows = await db
     .select({ id: careNotices.id, createdAt: careNotices.createdAt })
     .from(careNotices)
-    .where(and(eq(careNotices.userId, userId), sql`${careNotices.dismissedAt} is null`))
+    .where(and(eq(careNotices.userId, userId), sql`${careNotices.dismissedAt} is null`, notBlocked(userId, careNotices.senderId)))
     .orderBy(desc(careNotices.createdAt))
     .limit(5);
   return rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() }));

@@ -56,10 +56,19 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
         tags: ['posts'],
         summary: "The feed, newest first, in the viewer's content languages, without posts they hid",
         querystring: pageQuery.extend({ topic_id: idString.optional() }),
-        response: { 200: postPageSchema },
+        response: { 200: postPageSchema, 404: errorSchema },
       },
     },
-    async (request) => listPosts(db, viewerOf(request), request.query),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const topicId = request.query.topic_id;
+      if (topicId === undefined) return listPosts(db, viewer, request.query);
+      // A topic's posts answer as its page does: one missing, removed, under review (unless theirs) or across a
+      // block is 404, not an empty list that would tell it apart from a quiet topic.
+      const [exists, list] = await Promise.all([topicExists(db, topicId, viewer.id), listPosts(db, viewer, request.query)]);
+      if (!exists) throw new NotFound();
+      return list;
+    },
   );
 
   app.get(

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
+import { topics } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 import { frozenClock } from '../../../tests/helpers/clock.ts';
 
@@ -149,6 +151,45 @@ describe('topics', () => {
       status: 422,
       body: { code: 'VALIDATION' },
     });
+  });
+
+  it('answers a topic’s posts as the topic’s page: 404 when missing, removed, under review or across a block', async () => {
+    const [author, reader, blocker] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
+    const notFound = { status: 404, body: { code: 'NOT_FOUND' } };
+    const postsOf = (g: Guest | null, id: number) => t.call(g, 'GET', `/api/posts?topic_id=${id}`);
+    const pageOf = (g: Guest | null, id: number) => t.call(g, 'GET', `/api/topics/${id}`);
+    expect(await postsOf(reader, 999_999)).toMatchObject(notFound);
+    expect(await postsOf(null, 999_999)).toMatchObject(notFound);
+
+    const [hidden, removed, blocked] = [await newTopic(author), await newTopic(author), await newTopic(author)];
+    for (const topic of [hidden, removed, blocked]) {
+      expect(
+        (await t.call(author, 'POST', '/api/posts', { content: `Writing here while topic ${topic.id} is open.`, topic_id: topic.id }))
+          .status,
+      ).toBe(201);
+    }
+    await t.database.db.update(topics).set({ moderation: 'hidden' }).where(eq(topics.id, hidden.id));
+    await t.database.db.update(topics).set({ moderation: 'removed' }).where(eq(topics.id, removed.id));
+    expect((await t.call(blocker, 'POST', '/api/blocks', { user_id: author.id })).status).toBe(200);
+
+    const cases: [Guest | null, number, number][] = [
+      [reader, hidden.id, 404],
+      [null, hidden.id, 404],
+      [author, hidden.id, 200],
+      [reader, removed.id, 404],
+      [author, removed.id, 404],
+      [blocker, blocked.id, 404],
+      // The blocked side, too: a block separates both people.
+      [reader, blocked.id, 200],
+    ];
+    for (const [g, id, status] of cases) {
+      const [posts, page] = [await postsOf(g, id), await pageOf(g, id)];
+      expect([posts.status, page.status]).toEqual([status, status]);
+      if (status === 404) expect(posts.body).toMatchObject(notFound.body);
+      else expect(posts.body.meta.total).toBe(1);
+    }
+    expect((await t.call(author, 'POST', '/api/blocks', { user_id: reader.id })).status).toBe(200);
+    expect(await postsOf(reader, blocked.id)).toMatchObject(notFound);
   });
 
   it('ranks trending topics by posts and supports in the last 7 days', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "care_notices" ADD COLUMN "sender_id" integer;--> statement-breakpoint
+ALTER TABLE "care_notices" ADD CONSTRAINT "care_notices_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
