@@ -15,6 +15,10 @@ function watch(page: Page): string[] {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
+  // The console names no request: a refused CSRF token (419) is listed with its request (decision 052).
+  page.on('response', (r) => {
+    if (r.status() === 419) errors.push(`419 for ${r.request().method()} ${r.url()}`);
+  });
   return errors;
 }
 
