@@ -2,7 +2,7 @@
  * The sign-in dialog (SPEC.md section 2, auth guard): a QR code that a signed-in phone approves, "continue as
  * guest", and username-or-email with password, in the shared Dialog.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError, type QrCode } from '../lib/api.ts';
@@ -54,10 +54,15 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
   const target = returnTo ?? toActive(localizedPath(locale, '/'));
   const [busy, setBusy] = useState<'guest' | 'password' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Once another way in has sent its request, its answer may set the new session's cookie while the page still
+  // holds the old CSRF token (none) until the root has loaded again: a check of the code sent then would carry
+  // the one without the other and be refused (419). A ref, not `busy`: the poll must see it before any render.
+  const signingIn = useRef(false);
   const ids = { error: useId(), qr: useId(), password_heading: useId() };
   const network = intl.formatMessage({ id: 'errors.network' });
 
   async function asGuest() {
+    signingIn.current = true;
     setBusy('guest');
     setError(null);
     try {
@@ -65,6 +70,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
       done();
       await navigate(target);
     } catch (err) {
+      signingIn.current = false;
       setError(errorText(err, network));
       setBusy(null);
     }
@@ -73,12 +79,14 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
   async function withPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    signingIn.current = true;
     setBusy('password');
     setError(null);
     try {
       await signIn(String(form.get('username') ?? '').trim(), String(form.get('password') ?? ''), target);
       done();
     } catch (err) {
+      signingIn.current = false;
       setError(errorText(err, network));
       setBusy(null);
     }
@@ -86,7 +94,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
 
   return (
     <>
-      <QrSignIn returnTo={target} done={done} headingId={ids.qr} />
+      <QrSignIn returnTo={target} done={done} headingId={ids.qr} paused={signingIn} />
 
       <Divider />
 
@@ -158,7 +166,18 @@ type QrState = { phase: 'loading' } | { phase: 'ready'; qr: QrCode } | { phase: 
  * Shows a code, renews it when it expires, and asks the server every 2 seconds whether it was approved.
  * A socket watching the code makes the approval land at once; without one, polling alone suffices.
  */
-function QrSignIn({ returnTo, done, headingId }: { returnTo: string; done: () => void; headingId: string }) {
+function QrSignIn({
+  returnTo,
+  done,
+  headingId,
+  paused,
+}: {
+  returnTo: string;
+  done: () => void;
+  headingId: string;
+  /** True while the visitor signs in another way: the code is not asked about (nor renewed) meanwhile. */
+  paused: RefObject<boolean>;
+}) {
   const intl = useIntl();
   const { api, checkQrSignIn } = useSession();
   const [state, setState] = useState<QrState>({ phase: 'loading' });
@@ -199,7 +218,7 @@ function QrSignIn({ returnTo, done, headingId }: { returnTo: string; done: () =>
     let stopped = false;
     let inFlight = false;
     async function poll() {
-      if (stopped || inFlight) return;
+      if (stopped || inFlight || paused.current) return;
       inFlight = true;
       try {
         const status = await latest.current.checkQrSignIn(token as string, latest.current.returnTo);
@@ -236,7 +255,7 @@ function QrSignIn({ returnTo, done, headingId }: { returnTo: string; done: () =>
       clearInterval(timer);
       pollNow.current = () => {};
     };
-  }, [token]);
+  }, [token, paused]);
 
   function renew() {
     renewals.current = 0;
