@@ -5,16 +5,13 @@
  * between words), on a 390 px phone; and "Need help now?" from the home page.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { at, catalog, signInAsGuest } from './pages.ts';
+import { at, catalog, signInAsGuest, watchErrors } from './pages.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-function watchErrors(page: Page): string[] {
+function pageErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  watchErrors(page, errors);
   return errors;
 }
 
@@ -41,7 +38,7 @@ for (const c of CASES) {
 
     test(`shows the notice and the panel while writing, and the post can still be published (${c.code})`, async ({ page }) => {
       const m = catalog(c.code);
-      const errors = watchErrors(page);
+      const errors = pageErrors(page);
       await signInAsGuest(page);
       await page.goto(at(c.code, '/'));
       await page.waitForLoadState('networkidle');
@@ -88,7 +85,7 @@ for (const c of CASES) {
 }
 
 test('the notice goes when the text no longer reads as crisis language, and can be dismissed', async ({ page }) => {
-  const errors = watchErrors(page);
+  const errors = pageErrors(page);
   await signInAsGuest(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -109,7 +106,7 @@ test('the notice goes when the text no longer reads as crisis language, and can 
 });
 
 test('"Need help now?" is one tap from the home page, signed out, and remembers the chosen country', async ({ page }) => {
-  const errors = watchErrors(page);
+  const errors = pageErrors(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.getByTestId('help-now-link').click();

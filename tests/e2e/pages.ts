@@ -129,7 +129,10 @@ export async function signInAsGuest(page: Page) {
 /** Collects the page's console errors (hydration errors among them) and uncaught exceptions into `errors`. */
 export function watchErrors(page: Page, errors: string[]) {
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+    if (m.type() !== 'error') return;
+    // "Failed to load resource: … 404" names no address in its text; the message's location is the resource's.
+    const source = m.location().url;
+    errors.push(`${page.url()}: ${m.text()}${source && source !== page.url() ? ` (${source})` : ''}`);
   });
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
 }
