@@ -4,11 +4,12 @@
  * favorite and the switches change at once, queue quick repeated clicks, and roll back if the server refuses.
  * The author also edits, deletes and switches share, advice and notifications off on the post's own page.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { removeItem, useItem, useToggling } from '../lib/items.ts';
+import { keepPlace } from '../lib/keep-place.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { useToast } from '../lib/toast.tsx';
@@ -51,6 +52,7 @@ export function PostCard({
   const supporting = useToggling('post', post.id, support(api));
   const favoriting = useToggling('post', post.id, favorite(api));
   const [reporting, setReporting] = useState(false);
+  const card = useRef<HTMLElement>(null);
   const href = localizedPath(locale, `/problem/${post.id}`);
 
   const toggleSupport = () => toggle(support(api), !post.is_supported);
@@ -61,6 +63,7 @@ export function PostCard({
     if (!user) return signIn.open();
     try {
       await api.hidePost(post.id, true);
+      keepPlace(card.current);
       removeItem('post', post.id);
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'post.hidden' }));
@@ -85,6 +88,7 @@ export function PostCard({
   async function remove() {
     try {
       const res = await api.deletePost(post.id);
+      keepPlace(card.current);
       removeItem('post', post.id);
       onRemoved?.({ title: res.message, description: res.description });
       toast.success(res.message, res.description);
@@ -95,7 +99,7 @@ export function PostCard({
 
   return (
     // tabIndex: the "new posts" pill moves the focus to the first card of the reloaded list.
-    <Panel as="article" aria-labelledby={page ? `post-${post.id}-by` : `post-${post.id}-heading`} tabIndex={-1} raised>
+    <Panel ref={card} as="article" aria-labelledby={page ? `post-${post.id}-by` : `post-${post.id}-heading`} tabIndex={-1} raised>
       {page ? null : (
         <CardHeading id={`post-${post.id}-heading`} level={heading}>
           <FormattedMessage id="problem.heading" values={{ nickname: post.user.nickname }} />

@@ -4,7 +4,11 @@ import { FormattedMessage } from '../lib/intl.tsx';
 
 export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
-    <div className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600 dark:border-stone-700 dark:text-stone-400">
+    // data-empty-state: where the focus goes when the reader removes a list's last item (lib/keep-place.ts).
+    <div
+      data-empty-state
+      className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600 dark:border-stone-700 dark:text-stone-400"
+    >
       <p>{children}</p>
       {action ? <div className="mt-3">{action}</div> : null}
     </div>

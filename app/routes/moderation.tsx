@@ -3,7 +3,7 @@
  * context, and the actions keep, remove, warn and suspend. Everyone else, signed out included, gets the not-found
  * page, as the API answers them. The list reloads when the queue changes (socket `moderation:queue`).
  */
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type ModerationAction, SUSPEND_DAYS } from '../../core/moderation.ts';
@@ -18,6 +18,7 @@ import { ApiError } from '../lib/api.ts';
 import { serverContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
+import { keepPlace } from '../lib/keep-place.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { failed, notFound } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -123,8 +124,10 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
   const [acting, setActing] = useState<ModerationAction | null>(null);
   const [lifting, setLifting] = useState(false);
   const headingId = `queue-${item.id}-heading`;
+  const card = useRef<HTMLElement>(null);
   return (
-    <Panel as="article" aria-labelledby={headingId} raised data-testid="queue-item">
+    // tabIndex: the focus comes to the card when the one before it leaves the queue (lib/keep-place.ts).
+    <Panel ref={card} as="article" aria-labelledby={headingId} tabIndex={-1} raised data-testid="queue-item">
       <header className="flex flex-wrap items-center gap-2">
         <h2 id={headingId} className="font-semibold">
           <FormattedMessage id={`moderation.kind.${item.target}`} />
@@ -228,7 +231,7 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
           </Button>
         ))}
       </div>
-      {acting ? <ActionDialog item={item} action={acting} reasons={reasons} onClose={() => setActing(null)} /> : null}
+      {acting ? <ActionDialog item={item} action={acting} reasons={reasons} card={card} onClose={() => setActing(null)} /> : null}
     </Panel>
   );
 }
@@ -238,11 +241,14 @@ function ActionDialog({
   item,
   action,
   reasons,
+  card,
   onClose,
 }: {
   item: QueueItem;
   action: ModerationAction;
   reasons: Reason[];
+  /** The item's card, which leaves the queue when the action is done. */
+  card: RefObject<HTMLElement | null>;
   onClose: () => void;
 }) {
   const { api } = useSession();
@@ -264,6 +270,7 @@ function ActionDialog({
         ...(action === 'suspend' ? { days: Number(days) } : {}),
       });
       toast.success(res.message);
+      keepPlace(card.current);
       onClose();
       await revalidator.revalidate();
     } catch (err) {

@@ -5,6 +5,7 @@ import type { Comment, Paged } from '../../../core/types.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem, useVisible } from '../../lib/items.ts';
+import { keepPlace } from '../../lib/keep-place.ts';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
@@ -142,11 +143,14 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
   async function remove() {
     try {
       await api.deleteComment(comment.id);
+      keepPlace(box.current);
       removeItem('comment', comment.id);
       // The server removed its replies with it.
       countOnPost(comment.post_id, -1 - comment.replies_count);
       const parent = comment.parent_id;
       if (parent !== null) updateItem('comment', parent, (c) => ({ replies_count: Math.max(0, c.replies_count - 1) }));
+      // Said in the polite status region: the focus has moved on to the next comment.
+      toast.success(intl.formatMessage({ id: 'comments.deleted' }));
     } catch (err) {
       toast.failed(err);
     }

@@ -1,9 +1,10 @@
 /** A mood: its feeling, the short text, reactions (hug, relate, strength, care), its poll, and the author's edit and delete. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MOOD_INTERACTIONS, MOOD_THRESHOLD } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
+import { keepPlace } from '../../lib/keep-place.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -32,11 +33,13 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   const toggle = useToggle('mood', mood.id);
   const [reporting, setReporting] = useState(false);
   const [editing, setEditing] = useState(false);
+  const card = useRef<HTMLElement>(null);
 
   async function hide() {
     if (!user) return signIn.open();
     try {
       await api.hideMood(mood.id, true);
+      keepPlace(card.current);
       removeItem('mood', mood.id);
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'mood.hidden' }));
@@ -48,6 +51,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   async function remove() {
     try {
       const res = await api.deleteMood(mood.id);
+      keepPlace(card.current);
       removeItem('mood', mood.id);
       onRemoved?.();
       toast.success(res.message);
@@ -58,7 +62,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
 
   return (
     // tabIndex: the "new moods" pill moves the focus to the first card of the reloaded list.
-    <Panel as="article" aria-labelledby={`mood-${mood.id}-heading`} tabIndex={-1} raised>
+    <Panel ref={card} as="article" aria-labelledby={`mood-${mood.id}-heading`} tabIndex={-1} raised>
       <CardHeading id={`mood-${mood.id}-heading`} level={2}>
         <FormattedMessage id="mood.heading" values={{ name: mood.user.nickname }} />
       </CardHeading>

@@ -1,10 +1,11 @@
 /** A thought: the text, its reaction bar (one reaction per reader; the same again takes it back), edit and delete for the author. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Thought } from '../../../core/types.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
+import { keepPlace } from '../../lib/keep-place.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -44,10 +45,12 @@ export function ThoughtCard({
   const [reporting, setReporting] = useState(false);
   const toggle = useToggle('thought', thought.id);
   const [editing, setEditing] = useState(false);
+  const card = useRef<HTMLElement>(null);
 
   async function remove() {
     try {
       await api.deleteThought(thought.id);
+      keepPlace(card.current);
       removeItem('thought', thought.id);
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'thoughts.deleted' }));
@@ -57,7 +60,8 @@ export function ThoughtCard({
   }
 
   return (
-    <Panel as="article" aria-labelledby={page ? undefined : `thought-${thought.id}-heading`} raised>
+    // tabIndex: the focus comes to the card when the one before it leaves the list (lib/keep-place.ts).
+    <Panel ref={card} as="article" aria-labelledby={page ? undefined : `thought-${thought.id}-heading`} tabIndex={-1} raised>
       {page ? null : (
         <CardHeading id={`thought-${thought.id}-heading`} level={heading}>
           <FormattedMessage id="thoughts.page_heading" values={{ name: thought.user.nickname }} />

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { WhoCanMessage } from '../../../core/schemas/messages.ts';
 import type { MessageSettings, Paged, PublicUser } from '../../../core/types.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
+import { keepPlace } from '../../lib/keep-place.ts';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -102,10 +103,11 @@ export function BlockedPeople({ first }: { first: Paged<PublicUser> }) {
   const [busy, setBusy] = useState<number | null>(null);
   const people = list.items.filter((p) => !unblocked.has(p.id));
 
-  async function unblock(person: PublicUser) {
+  async function unblock(person: PublicUser, button: HTMLElement) {
     setBusy(person.id);
     try {
       await api.unblock(person.id);
+      keepPlace(button);
       setUnblocked((s) => new Set(s).add(person.id));
       toast.success(intl.formatMessage({ id: 'settings.blocked.unblocked' }, { nickname: person.nickname }));
     } catch (err) {
@@ -124,7 +126,7 @@ export function BlockedPeople({ first }: { first: Paged<PublicUser> }) {
         <FormattedMessage id="settings.blocked.intro" />
       </p>
       {people.length === 0 ? (
-        <p className="text-stone-600 dark:text-stone-400">
+        <p data-empty-state className="text-stone-600 dark:text-stone-400">
           <FormattedMessage id="settings.blocked.empty" />
         </p>
       ) : (
@@ -138,7 +140,7 @@ export function BlockedPeople({ first }: { first: Paged<PublicUser> }) {
               <Button
                 size="sm"
                 busy={busy === p.id}
-                onClick={() => unblock(p)}
+                onClick={(e) => unblock(p, e.currentTarget)}
                 aria-label={intl.formatMessage({ id: 'settings.blocked.unblock_label' }, { nickname: p.nickname })}
               >
                 <FormattedMessage id="settings.blocked.unblock" />

@@ -1,5 +1,5 @@
 /** The white (dark: stone) rounded box that holds a card, a form or an aside, in one place for both themes. */
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, Ref } from 'react';
 
 const TONES = {
   plain: 'border-stone-200 dark:border-stone-800',
@@ -32,6 +32,7 @@ export function Panel({
   padding,
   raised,
   className,
+  ref,
   ...props
 }: HTMLAttributes<HTMLElement> & {
   as?: 'div' | 'section' | 'article' | 'aside' | 'nav' | 'form' | 'fieldset' | 'li';
@@ -39,6 +40,9 @@ export function Panel({
   padding?: keyof typeof PADDINGS;
   raised?: boolean;
   noValidate?: boolean;
+  ref?: Ref<HTMLElement>;
 }) {
-  return <Tag {...props} className={panelClass({ tone, padding, raised, extra: className })} />;
+  // Typed as one of its tags: TypeScript cannot join the ref types of all of them, though each is an HTMLElement.
+  const Box = Tag as 'div';
+  return <Box {...props} ref={ref as Ref<HTMLDivElement>} className={panelClass({ tone, padding, raised, extra: className })} />;
 }

@@ -1,0 +1,157 @@
+/**
+ * The focus keeps the person's place when an item they acted on leaves its list (app/lib/keep-place.ts): hiding a
+ * post in the feed, deleting one's mood, a moderator's Remove in the queue, unblocking people in settings. The
+ * focus goes to the item that took its place, the one before it when it was the last, the empty state when none is
+ * left; never back to the start of the page. Each action is also said in the polite status region (its toast).
+ */
+import { expect, type Page, request, test } from '@playwright/test';
+import { en } from './pages.ts';
+import { call, longPost, overflow, type Person, person } from './people.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+/** What has the focus: its id, else its aria-labelledby, else its accessible label, else its text. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return el.id || el.getAttribute('aria-labelledby') || el.getAttribute('aria-label') || (el.textContent ?? '').trim();
+  });
+}
+
+async function post(baseURL: string | undefined, who: Person, content: string): Promise<number> {
+  const res = await call(baseURL, who, 'POST', '/api/posts', { content });
+  expect(res.status).toBe(201);
+  return (res.body as { data: { id: number } }).data.id;
+}
+
+async function check(who: Person) {
+  expect(await overflow(who.page)).toBeNull();
+  expect(who.errors).toEqual([]);
+}
+
+test('hiding a post in the feed moves the focus to the post after it', async ({ browser, baseURL }) => {
+  const run = Date.now().toString(36);
+  const author = await person(browser);
+  const reader = await person(browser, { viewport: PHONE });
+  const older = await post(baseURL, author, longPost(`older-${run}`));
+  const newer = await post(baseURL, author, longPost(`newer-${run}`));
+
+  await reader.page.goto('/');
+  const card = reader.page.getByRole('article').filter({ hasText: `newer-${run}` });
+  await expect(card).toHaveAttribute('aria-labelledby', `post-${newer}-heading`);
+  await reader.page.waitForLoadState('networkidle');
+  await card.getByRole('button', { name: en['post.hide'] }).focus();
+  await reader.page.keyboard.press('Enter');
+  await expect(reader.page.getByRole('status').filter({ hasText: en['post.hidden'] })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect.poll(() => focused(reader.page)).toBe(`post-${older}-heading`);
+  await check(reader);
+  await Promise.all([author.close(), reader.close()]);
+});
+
+test('deleting one’s mood moves the focus to the next mood, or the one before it when it was the last', async ({ browser, baseURL }) => {
+  const run = Date.now().toString(36);
+  const me = await person(browser, { viewport: PHONE });
+  const feelings = (await call(baseURL, me, 'GET', '/api/feelings?type=mood')).body as { data: { id: number }[] };
+  const moods: number[] = [];
+  for (const n of [1, 2, 3]) {
+    const res = await call(baseURL, me, 'POST', '/api/user/store/moods', {
+      content: `A quiet evening ${n} ${run}`,
+      feeling_id: feelings.data[0].id,
+    });
+    expect(res.status).toBe(201);
+    moods.push((res.body as { data: { id: number } }).data.id);
+  }
+
+  const remove = async (id: number) => {
+    const card = me.page.locator(`article[aria-labelledby="mood-${id}-heading"]`);
+    await card.getByRole('button', { name: en['common.delete'] }).focus();
+    await me.page.keyboard.press('Enter');
+    const dialog = me.page.getByRole('dialog', { name: en['mood.delete_title'] });
+    await dialog.getByRole('button', { name: en['common.delete'] }).focus();
+    await me.page.keyboard.press('Enter');
+    await expect(card).toHaveCount(0);
+  };
+
+  // Newest first: 3, 2, 1, then other people's moods. Deleting 2 puts the focus on 1.
+  await me.page.goto('/mood');
+  await me.page.waitForLoadState('networkidle');
+  await remove(moods[1]);
+  await expect.poll(() => focused(me.page)).toBe(`mood-${moods[0]}-heading`);
+  await check(me);
+
+  // On the profile's Moods tab the list is only this person's: 3 and 1 are left, and 1 is the last.
+  await me.page.goto('/profile?tab=moods');
+  await expect(me.page.locator(`article[aria-labelledby="mood-${moods[0]}-heading"]`)).toBeVisible();
+  await me.page.waitForLoadState('networkidle');
+  await remove(moods[0]);
+  await expect.poll(() => focused(me.page)).toBe(`mood-${moods[2]}-heading`);
+  await check(me);
+  await me.close();
+});
+
+test('unblocking people moves the focus to the next person, then to the empty list’s message', async ({ browser, baseURL }) => {
+  const me = await person(browser, { viewport: PHONE });
+  const [first, second] = [await person(browser), await person(browser)];
+  for (const other of [first, second]) expect((await call(baseURL, me, 'POST', '/api/blocks', { user_id: other.id })).status).toBe(200);
+
+  await me.page.goto('/settings/general');
+  const list = me.page.getByTestId('blocked-people');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await me.page.waitForLoadState('networkidle');
+  const names = await list.getByRole('listitem').allTextContents();
+  // The last person first: the focus goes back to the one before.
+  const [stays, goes] = names[0].includes(first.nickname) ? [first, second] : [second, first];
+  await list.getByRole('button', { name: `Unblock ${goes.nickname}` }).focus();
+  await me.page.keyboard.press('Enter');
+  await expect(me.page.getByRole('status').filter({ hasText: `${goes.nickname} is unblocked.` })).toBeVisible();
+  await expect.poll(() => focused(me.page)).toBe(`Unblock ${stays.nickname}`);
+
+  await me.page.keyboard.press('Enter');
+  await expect(list).toHaveCount(0);
+  await expect.poll(() => focused(me.page)).toBe(en['settings.blocked.empty']);
+  await check(me);
+  await Promise.all([me.close(), first.close(), second.close()]);
+});
+
+test('a moderator’s Remove moves the focus to the queue item that took its place', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const run = Date.now().toString(36);
+  const author = await person(browser);
+  const ids = [await post(baseURL, author, longPost(`queued-a-${run}`)), await post(baseURL, author, longPost(`queued-b-${run}`))];
+  const types = (await (await request.newContext({ baseURL })).get('/api/report-types')).json();
+  const spam = ((await types).data as { id: number; name: string }[]).find((r) => r.name === en['report_type.spam']);
+  for (let i = 0; i < 3; i++) {
+    const reporter = await person(browser);
+    for (const id of ids)
+      expect((await call(baseURL, reporter, 'POST', '/api/reports', { post_id: id, report_type_id: spam?.id })).status).toBe(201);
+    await reporter.close();
+  }
+
+  const moderator = await person(browser, { viewport: PHONE, login: 'moderator' });
+  await moderator.page.goto('/moderation');
+  const item = moderator.page.getByTestId('queue-item').filter({ hasText: `queued-a-${run}` });
+  await expect(item).toBeVisible();
+  await expect(moderator.page.getByTestId('queue-item').filter({ hasText: `queued-b-${run}` })).toBeVisible();
+  // Its neighbour in the queue as it stands: the next item, or the one before when it is the last.
+  const expected = await item.evaluate((card) => {
+    const li = card.closest('li');
+    const neighbour = li?.nextElementSibling ?? li?.previousElementSibling;
+    return neighbour?.querySelector('article')?.getAttribute('aria-labelledby') ?? null;
+  });
+  expect(expected).toMatch(/^queue-\d+-heading$/);
+
+  await moderator.page.waitForLoadState('networkidle');
+  await item.getByRole('button', { name: en['moderation.action.remove'] }).focus();
+  await moderator.page.keyboard.press('Enter');
+  const dialog = moderator.page.getByRole('dialog', { name: en['moderation.action.remove'] });
+  await dialog.getByLabel(en['moderation.reason_label']).selectOption({ label: en['moderation.reason.spam'] });
+  await dialog.getByRole('button', { name: en['moderation.action.remove'] }).focus();
+  await moderator.page.keyboard.press('Enter');
+  await expect(moderator.page.getByRole('status').filter({ hasText: en['moderation.done.remove'] })).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await expect.poll(() => focused(moderator.page)).toBe(expected);
+  await check(moderator);
+  await Promise.all([moderator.close(), author.close()]);
+});
