@@ -30,7 +30,7 @@ import { extractHashtags, graphemeLength, normalizeForDuplicate } from '../core/
 import { type Database, openDatabase } from '../db/client.ts';
 import { ensureReferenceData } from '../db/reference.ts';
 import { detectLanguage } from '../server/lib/language.ts';
-import { makeNickname } from '../server/modules/users/service.ts';
+import { anyNickname } from '../server/modules/users/service.ts';
 
 export interface FillOptions {
   /** Posts the databases should hold when done (existing posts count). */
@@ -305,7 +305,8 @@ export async function fill(targets: Database[], options: FillOptions): Promise<F
   const added = { users: 0, posts: 0, supports: 0, comments: 0, polls: 0, tagged: 0 };
   const main = targets[0].db;
 
-  // Users, as createGuest makes them: generated username, a nickname in their language, an avatar.
+  // Users, as createGuest makes them: generated username, a nickname in their language, an avatar. At this scale
+  // the language's 144 nicknames are all taken, and createGuest then picks any of them too.
   if (state.users < wantUsers) {
     const avatarIds = (await exec<{ id: number }>(main, sql`select id from avatars order by id`)).map((r) => r.id);
     const taken = new Set((await exec<{ u: string }>(main, sql`select lower(username) as u from users`)).map((r) => r.u));
@@ -317,7 +318,7 @@ export async function fill(targets: Database[], options: FillOptions): Promise<F
       do username = `guest_${Array.from({ length: 8 }, () => ALPHABET[rng.int(ALPHABET.length)]).join('')}`;
       while (taken.has(username));
       taken.add(username);
-      rows.push({ username, nickname: makeNickname(locale), avatarId: avatarIds.length ? rng.pick(avatarIds) : null, locale });
+      rows.push({ username, nickname: anyNickname(locale), avatarId: avatarIds.length ? rng.pick(avatarIds) : null, locale });
     }
     for (const t of targets) {
       await t.db.execute(sql`insert into users (username, nickname, avatar_id, locale)

@@ -62,8 +62,11 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
       setChoice(null);
       await revalidator.revalidate();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'VALIDATION') setFieldError(Object.values(err.body.errors ?? {})[0]?.[0] ?? err.message);
-      else toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      if (err instanceof ApiError && err.code === 'VALIDATION') {
+        setFieldError(Object.values(err.body.errors ?? {})[0]?.[0] ?? err.message);
+        // The suggestion was taken by someone else after it was offered: the message says so over fresh ones.
+        if (err.body.errors?.nickname_id) await more();
+      } else toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
     } finally {
       setBusy(null);
     }

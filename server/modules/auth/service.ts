@@ -52,7 +52,7 @@ export async function createGuest(db: Db, locale: string): Promise<{ token: stri
     const avatarId = avatarRows.length ? avatarRows[randomInt(avatarRows.length)].id : null;
     const [created] = await tx
       .insert(users)
-      .values({ username: generateUsername(), nickname: makeNickname(locale), avatarId, locale })
+      .values({ username: generateUsername(), nickname: await makeNickname(tx, locale), avatarId, locale })
       .returning({ id: users.id });
     const token = await issueToken(tx, created.id);
     const user = await findUser(tx, created.id);

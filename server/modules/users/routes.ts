@@ -178,7 +178,7 @@ export default async function userRoutes(fastify: FastifyInstance, opts: { db: D
         response: { 200: nicknameSuggestionsSchema },
       },
     },
-    async (request) => ({ data: suggestNicknames(request.locale) }),
+    async (request) => ({ data: await suggestNicknames(db, request.locale) }),
   );
 
   app.get(

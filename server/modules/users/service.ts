@@ -1,6 +1,6 @@
 /** Users: loading, serializing to API objects, and the changes a user makes to their own account. */
 import { randomInt } from 'node:crypto';
-import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Theme } from '../../../core/limits.ts';
 import { isLocale, LOCALE_CODES } from '../../../core/locales.ts';
 import { isModeratorRole } from '../../../core/moderation.ts';
@@ -140,20 +140,64 @@ function composeNickname(locale: string, adjective: number, noun: number): strin
   });
 }
 
-/** A nickname in the given language, composed from translated words. */
-export function makeNickname(locale: string): string {
+/** Every nickname the language's words compose, with the id that names it (see suggestNicknames). */
+function nicknamePool(locale: string): { id: number; nickname: string }[] {
+  const base = LOCALE_CODES.indexOf(locale) * NICKNAME_WORDS ** 2;
+  return Array.from({ length: NICKNAME_WORDS ** 2 }, (_, i) => ({ id: base + i + 1, nickname: nicknameById(base + i + 1) as string }));
+}
+
+/** Whether a member other than `exceptId` is known by this nickname; case does not tell two names apart to a reader. */
+async function nicknameInUse(db: DbOrTx, nickname: string, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.nickname})`, nickname.toLowerCase()), ne(users.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The language's nicknames that no member uses now, in random order. */
+async function freeNicknames(db: DbOrTx, locale: string): Promise<{ id: number; nickname: string }[]> {
+  const pool = nicknamePool(locale);
+  const used = await db
+    .selectDistinct({ name: sql<string>`lower(${users.nickname})` })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.nickname})`,
+        pool.map((n) => n.nickname.toLowerCase()),
+      ),
+    );
+  const taken = new Set(used.map((u) => u.name));
+  const free = pool.filter((n) => !taken.has(n.nickname.toLowerCase()));
+  for (let i = free.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [free[i], free[j]] = [free[j], free[i]];
+  }
+  return free;
+}
+
+/** Any nickname of the language, taken or not (bench/fill.ts, which makes people by the thousand). */
+export function anyNickname(locale: string): string {
   return composeNickname(locale, randomInt(1, NICKNAME_WORDS + 1), randomInt(1, NICKNAME_WORDS + 1));
 }
 
 /**
- * Suggestions are named by an id that encodes their language and words, so offering them stores nothing (a read
- * writes no rows) and choosing one by id (PUT /api/users/{id}) composes the same nickname again.
+ * A new guest's nickname in the given language, composed from translated words: one no member uses while any is
+ * left; after that any of them, since a guest must always be able to come in (nicknames are not unique).
  */
-export function suggestNicknames(locale: string, count = 5): { id: number; nickname: string }[] {
-  const base = LOCALE_CODES.indexOf(locale) * NICKNAME_WORDS ** 2;
-  const ids = new Set<number>();
-  while (ids.size < count) ids.add(base + randomInt(NICKNAME_WORDS ** 2) + 1);
-  return [...ids].map((id) => ({ id, nickname: nicknameById(id) as string }));
+export async function makeNickname(db: DbOrTx, locale: string): Promise<string> {
+  const [free] = await freeNicknames(db, locale);
+  return free?.nickname ?? anyNickname(locale);
+}
+
+/**
+ * Suggestions are named by an id that encodes their language and words, so offering them stores nothing (a read
+ * writes no rows) and choosing one by id (PUT /api/users/{id}) composes the same nickname again. Only nicknames no
+ * member uses are offered: fewer than `count`, or none, when the language's words are nearly all taken.
+ */
+export async function suggestNicknames(db: DbOrTx, locale: string, count = 5): Promise<{ id: number; nickname: string }[]> {
+  return (await freeNicknames(db, locale)).slice(0, count);
 }
 
 export function nicknameById(id: number): string | null {
@@ -194,6 +238,10 @@ export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): 
   if (changes.nickname_id !== undefined) {
     const nickname = nicknameById(changes.nickname_id);
     if (!nickname) throw new Invalid({ nickname_id: { key: 'validation.unknown_nickname' } });
+    // It was free when offered; someone may have taken it since. Two people choosing it at once wait for each
+    // other here (the caller's transaction holds the lock), so the second one is told, not given a twin.
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`nickname:${nickname.toLowerCase()}`}, 0))`);
+    if (await nicknameInUse(db, nickname, id)) throw new Invalid({ nickname_id: { key: 'validation.nickname_taken' } });
     set.nickname = nickname;
   }
   if (changes.nickname !== undefined) set.nickname = changes.nickname;

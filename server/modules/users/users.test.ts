@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALE_CODES } from '../../../core/locales.ts';
 import { users } from '../../../db/schema.ts';
 import { createTestApp, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { nicknameById } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,6 +148,64 @@ describe('push token, ranks, nicknames', () => {
     const ja = (await t.call(null, 'GET', '/api/nicknames', undefined, { headers: { 'x-locale': 'ja' } })).body.data;
     for (const { nickname } of en) expect(nickname).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
     for (const { nickname } of ja) expect(nickname).not.toMatch(/[A-Za-z]/);
+  });
+});
+
+describe('nickname suggestions and taken nicknames', () => {
+  // Swahili's words compose 144 nicknames; the other tests of this file sign in in English.
+  const locale = 'sw';
+  const base = LOCALE_CODES.indexOf(locale) * 144;
+  const pool = Array.from({ length: 144 }, (_, i) => base + i + 1);
+  const free = [pool[17], pool[80], pool[143]];
+
+  it('offers only nicknames no member uses, gives a new guest one of them, and refuses a taken one by id', async () => {
+    // Every other nickname of the language is someone's, some written in other letter case.
+    const taken = pool.filter((id) => !free.includes(id));
+    await t.database.db.insert(users).values(
+      taken.map((id, i) => {
+        const name = nicknameById(id) as string;
+        return { username: `taken_${locale}_${id}`, nickname: i % 2 ? name.toUpperCase() : name };
+      }),
+    );
+
+    for (let round = 0; round < 3; round++) {
+      const res = await t.call(null, 'GET', '/api/nicknames', undefined, { headers: { 'x-locale': locale } });
+      expect(res.status).toBe(200);
+      const offered = res.body.data as { id: number; nickname: string }[];
+      expect(offered.map((s) => s.id).sort((a, b) => a - b)).toEqual(free);
+      for (const s of offered) expect(s.nickname).toBe(nicknameById(s.id));
+    }
+
+    const g = await signInGuest(t.app, locale);
+    expect(free.map((id) => nicknameById(id))).toContain(g.nickname);
+    const left = free.filter((id) => nicknameById(id) !== g.nickname);
+    const offered = (await t.call(null, 'GET', '/api/nicknames', undefined, { headers: { 'x-locale': locale } })).body.data;
+    expect(offered.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b)).toEqual(left);
+
+    const other = await signInGuest(t.app);
+    const refused = await t.call(other, 'PUT', `/api/users/${other.id}`, { nickname_id: taken[5] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('VALIDATION');
+    expect(refused.body.errors).toEqual({
+      nickname_id: ['Someone else has just taken this nickname. Please choose one of the new suggestions.'],
+    });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, other.id));
+    expect(row.nickname).toBe(other.nickname);
+  });
+
+  it('gives a suggestion chosen by two people at once to one of them and tells the other', async () => {
+    const [a, b] = [await signInGuest(t.app), await signInGuest(t.app)];
+    const id = LOCALE_CODES.indexOf('fil') * 144 + 1;
+    const answers = await Promise.all([a, b].map((g) => t.call(g, 'PUT', `/api/users/${g.id}`, { nickname_id: id })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.nickname, nicknameById(id) as string));
+    expect(rows.map((r) => r.id)).toHaveLength(1);
+    // Choosing again the nickname one already has is no conflict with oneself.
+    const winner = answers[0].status === 200 ? a : b;
+    expect((await t.call(winner, 'PUT', `/api/users/${winner.id}`, { nickname_id: id })).status).toBe(200);
   });
 });
 
