@@ -3,6 +3,20 @@ export const APP_VERSION = '2.5.0';
 
 /** A post of this many characters or fewer is placed as a mood; a mood of this many or more becomes a post. */
 export const MOOD_THRESHOLD = 150;
+
+/**
+ * The longest text (graphemes, core/text.ts) that is kept as a mood when written as `asked`: SPEC.md section 5 puts a
+ * post of exactly 150 characters in Moods and a mood of exactly 150 in the feed. The composer's hint, its counter
+ * and the server's placement and mood edits all read it, so they cannot disagree on the boundary.
+ */
+export function moodMax(asked: 'post' | 'mood'): number {
+  return asked === 'post' ? MOOD_THRESHOLD : MOOD_THRESHOLD - 1;
+}
+
+/** Where a text of `length` graphemes lands when written as `asked` (outside a topic, where a post stays a post). */
+export function placement(asked: 'post' | 'mood', length: number): 'post' | 'mood' {
+  return length > moodMax(asked) ? 'post' : 'mood';
+}
 export const POSTS_PER_DAY = 5;
 export const POSTS_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const TOPIC_INTERVAL_MS = 30 * 60 * 1000;

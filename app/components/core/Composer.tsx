@@ -5,7 +5,6 @@
  * (ComposerForm) is its own chunk, loaded when a person starts to write: most readers of a feed never open it.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { MOOD_THRESHOLD } from '../../../core/limits.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created, NoteCheck } from '../../lib/api.ts';
 import { useDraft } from '../../lib/draft.ts';
@@ -17,11 +16,6 @@ import { useToast } from '../../lib/toast.tsx';
 import { Panel } from '../ui/Panel.tsx';
 
 export type Kind = 'post' | 'mood';
-
-/** Where a text of this length lands, by the rules of the composer it is written in. */
-export function destination(kind: Kind, length: number): Kind {
-  return kind === 'post' ? (length > MOOD_THRESHOLD ? 'post' : 'mood') : length >= MOOD_THRESHOLD ? 'post' : 'mood';
-}
 
 const ComposerForm = lazy(() => import('./ComposerForm.tsx'));
 

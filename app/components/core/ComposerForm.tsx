@@ -3,7 +3,7 @@
  * Loaded when a person starts to write. The text is the composer's draft, so closing this form keeps it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { LIMITS } from '../../../core/limits.ts';
+import { LIMITS, moodMax, placement } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created } from '../../lib/api.ts';
@@ -16,7 +16,7 @@ import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Panel } from '../ui/Panel.tsx';
-import { destination, type Kind } from './Composer.tsx';
+import type { Kind } from './Composer.tsx';
 import { fieldErrors } from './errors.ts';
 
 const emptyPoll = () => ({ question: '', options: ['', ''] });
@@ -49,7 +49,7 @@ export default function ComposerForm({ kind, topicId, feelings, content, setCont
   }, []);
 
   const length = graphemeLength(content.trim());
-  const lands = topicId ? 'post' : destination(kind, length);
+  const lands = topicId ? 'post' : placement(kind, length);
   const needsFeeling = kind === 'mood';
 
   async function submit(e: React.FormEvent) {
@@ -104,7 +104,7 @@ export default function ComposerForm({ kind, topicId, feelings, content, setCont
           the count on every keystroke. */}
       <p id={counterId} className="flex flex-wrap justify-between gap-2 text-sm text-stone-600 dark:text-stone-400">
         <span aria-live="polite">
-          <FormattedMessage id={lands === 'post' ? 'composer.lands_feed' : 'composer.lands_moods'} />
+          <FormattedMessage id={lands === 'post' ? 'composer.lands_feed' : 'composer.lands_moods'} values={{ max: moodMax(kind) }} />
         </span>
         <span className={length > LIMITS.post ? 'text-red-700 dark:text-red-400' : undefined}>
           <FormattedMessage id="composer.counter" values={{ count: length, max: LIMITS.post }} />

@@ -1,6 +1,6 @@
 /** A mood: its feeling, the short text, reactions (hug, relate, strength, care), its poll, and the author's edit and delete. */
 import { useRef, useState } from 'react';
-import { MOOD_INTERACTIONS, MOOD_THRESHOLD } from '../../../core/limits.ts';
+import { MOOD_INTERACTIONS, moodMax } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
@@ -79,7 +79,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         <EditText
           label={intl.formatMessage({ id: 'composer.label_mood' })}
           initial={mood.content}
-          max={MOOD_THRESHOLD - 1}
+          max={moodMax('mood')}
           failure="warning"
           onCancel={() => setEditing(false)}
           onSave={async (content) => {

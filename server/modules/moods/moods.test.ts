@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moodMax } from '../../../core/limits.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
@@ -46,6 +47,40 @@ describe('editing and deleting moods', () => {
     const del = await t.call(author, 'DELETE', `/api/user/delete/mood/${m.id}`);
     expect(del.body).toEqual({ message: 'Mood Deleted' });
     expect(await t.call(null, 'GET', `/api/user/show/mood/${m.id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('the mood and post boundary (core/limits.ts moodMax)', () => {
+  // Counted as a reader sees characters: an emoji, a family emoji of five code points and a CJK character are one each.
+  it.each([
+    ['latin', 'a'],
+    ['emoji', '😌'],
+    ['zwj emoji', '👨‍👩‍👧'],
+    ['cjk', '静'],
+  ])('keeps %s text of 149 characters as a mood and moves 150 to the feed; a post keeps 150 in Moods', async (_, unit) => {
+    const g = await signInGuest(t.app);
+    // One character of the length differs per text, so no two are the same text (the duplicate rule).
+    const text = (length: number, tail: string) => unit.repeat(length - 1) + tail;
+    const writeMood = (content: string) => t.call(g, 'POST', '/api/user/store/moods', { content, feeling_id: moodFeelings[0] });
+    const writePost = (content: string) => t.call(g, 'POST', '/api/posts', { content });
+
+    const kept = await writeMood(text(moodMax('mood'), '1'));
+    expect(kept.status).toBe(201);
+    expect(kept.body.placed_as).toBeUndefined();
+    expect([...new Intl.Segmenter().segment(kept.body.data.content)]).toHaveLength(149);
+    expect((await writeMood(text(moodMax('mood') + 1, '2'))).body.placed_as).toBe('post');
+    expect((await writePost(text(moodMax('post'), '3'))).body.placed_as).toBe('mood');
+    const feed = await writePost(text(moodMax('post') + 1, '4'));
+    expect(feed.status).toBe(201);
+    expect(feed.body.placed_as).toBeUndefined();
+
+    // An edit keeps a mood a mood: 149 is taken, 150 refused with the same number.
+    const edit = (content: string) =>
+      t.call(g, 'POST', `/api/user/update/mood/${kept.body.data.id}`, { content, feeling_id: moodFeelings[0] });
+    expect((await edit(text(149, '5'))).status).toBe(200);
+    const refused = await edit(text(150, '6'));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ content: ['Must be at most 149 characters.'] });
   });
 });
 

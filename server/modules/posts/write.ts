@@ -4,7 +4,7 @@
  * lock, so two concurrent requests cannot both pass.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { MOOD_THRESHOLD, POINTS, TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
+import { moodMax, POINTS, placement, TOPIC_INTERVAL_MS } from '../../../core/limits.ts';
 import { graphemeLength, normalizeForDuplicate } from '../../../core/text.ts';
 import type { Mood, NoteCheck, Post } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
@@ -111,7 +111,7 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
   const content = input.content.trim();
   const length = graphemeLength(content);
   // A post in a topic stays in its topic whatever its length.
-  const asPost = input.topic_id !== undefined || (prefer === 'post' ? length > MOOD_THRESHOLD : length >= MOOD_THRESHOLD);
+  const asPost = input.topic_id !== undefined || placement(prefer, length) === 'post';
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
   const viewer: Viewer = { id: user.id, locale: user.locale, languages: null };
@@ -212,8 +212,8 @@ async function ownMood(tx: Tx, userId: number, id: number) {
 /** A mood stays a mood when edited: text of 150 characters or more is refused rather than moved. */
 export async function updateMood(db: Db, user: UserRow, id: number, input: { content: string; feeling_id: number }): Promise<Mood> {
   const content = input.content.trim();
-  if (graphemeLength(content) >= MOOD_THRESHOLD) {
-    throw new Invalid({ content: { key: 'validation.too_long', values: { max: MOOD_THRESHOLD - 1 } } });
+  if (graphemeLength(content) > moodMax('mood')) {
+    throw new Invalid({ content: { key: 'validation.too_long', values: { max: moodMax('mood') } } });
   }
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
