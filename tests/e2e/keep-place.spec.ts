@@ -4,7 +4,7 @@
  * focus goes to the item that took its place, the one before it when it was the last, the empty state when none is
  * left; never back to the start of the page. Each action is also said in the polite status region (its toast).
  */
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, type Locator, type Page, request, test } from '@playwright/test';
 import { en } from './pages.ts';
 import { call, longPost, overflow, type Person, person } from './people.ts';
 
@@ -154,4 +154,55 @@ test('a moderator’s Remove moves the focus to the queue item that took its pla
   await expect.poll(() => focused(moderator.page)).toBe(expected);
   await check(moderator);
   await Promise.all([moderator.close(), author.close()]);
+});
+
+test('deleting one’s comments moves the focus to the next comment, then to “No comments yet”; a deleted thought to the next thought', async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Date.now().toString(36);
+  const me = await person(browser, { viewport: PHONE });
+  const postId = await post(baseURL, me, longPost(`commented-${run}`));
+  for (const n of ['first', 'second']) {
+    expect((await call(baseURL, me, 'POST', '/api/comments', { post_id: postId, content: `A ${n} kind word ${run}` })).status).toBe(201);
+  }
+  const thoughts: number[] = [];
+  for (const n of ['older', 'newer']) {
+    const res = await call(baseURL, me, 'POST', '/api/thoughts', { content: `An ${n} thought for a slow morning ${run}` });
+    expect(res.status).toBe(201);
+    thoughts.push((res.body as { data: { id: number } }).data.id);
+  }
+
+  const confirmDelete = async (scope: Locator, title: string) => {
+    await scope.getByRole('button', { name: en['common.delete'] }).first().focus();
+    await me.page.keyboard.press('Enter');
+    const dialog = me.page.getByRole('dialog', { name: title });
+    await dialog.getByRole('button', { name: en['common.delete'] }).focus();
+    await me.page.keyboard.press('Enter');
+  };
+
+  await me.page.goto(`/problem/${postId}`);
+  const comments = me.page.locator('#comments > ul > li');
+  await expect(comments).toHaveCount(2);
+  await me.page.waitForLoadState('networkidle');
+  const [first, second] = [comments.filter({ hasText: `first kind word ${run}` }), comments.filter({ hasText: `second kind word ${run}` })];
+  const isFocused = (box: Locator) => box.evaluate((el) => el === document.activeElement);
+  await confirmDelete(first, en['comments.delete_title']);
+  await expect(me.page.getByRole('status').filter({ hasText: en['comments.deleted'] })).toBeVisible();
+  await expect(first).toHaveCount(0);
+  await expect.poll(() => isFocused(second.locator('> div').first())).toBe(true);
+  await confirmDelete(second, en['comments.delete_title']);
+  await expect(comments).toHaveCount(0);
+  await expect.poll(() => focused(me.page)).toBe(en['comments.empty']);
+
+  await me.page.goto('/thought');
+  const newer = me.page.locator(`article[aria-labelledby="thought-${thoughts[1]}-heading"]`);
+  await expect(newer).toBeVisible();
+  await me.page.waitForLoadState('networkidle');
+  await confirmDelete(newer, en['thoughts.delete_title']);
+  await expect(me.page.getByRole('status').filter({ hasText: en['thoughts.deleted'] })).toBeVisible();
+  await expect(newer).toHaveCount(0);
+  await expect.poll(() => focused(me.page)).toBe(`thought-${thoughts[0]}-heading`);
+  await check(me);
+  await me.close();
 });

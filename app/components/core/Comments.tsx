@@ -292,7 +292,8 @@ export function Comments({ postId, first }: { postId: number; first: Paged<Comme
           <FormattedMessage id="comments.load_failed" />
         </p>
       ) : shown.length === 0 ? (
-        <p className="mt-4 text-stone-600 dark:text-stone-400">
+        // data-empty-state: the focus comes here when the reader deletes the last comment (lib/keep-place.ts).
+        <p data-empty-state className="mt-4 text-stone-600 dark:text-stone-400">
           <FormattedMessage id="comments.empty" />
         </p>
       ) : (
