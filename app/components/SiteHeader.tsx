@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
+import { revealOnFocus } from '../lib/reveal.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { useUnreadWatch } from '../lib/unread.ts';
@@ -64,8 +65,11 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
   }
 
   const links = user ? [...PUBLIC_NAV, ...MEMBER_NAV] : PUBLIC_NAV;
+  // The focus ring is drawn inside the link: the scrolling navigation clips whatever reaches past its box, which
+  // left a phone's keyboard user a single line of the ring on the links at either end, and none above or below.
+  // Important, because the ring's own rule (app.css :focus-visible) is outside the layers and wins over utilities.
   const navLinkClass =
-    'block border-b-2 border-transparent px-3 py-2 whitespace-nowrap hover:text-brand-700 aria-[current=page]:border-brand-600 aria-[current=page]:font-semibold dark:hover:text-brand-100';
+    'block border-b-2 border-transparent px-3 py-2 whitespace-nowrap -outline-offset-2! hover:text-brand-700 aria-[current=page]:border-brand-600 aria-[current=page]:font-semibold dark:hover:text-brand-100';
   return (
     <header className="border-b border-stone-200 bg-white/90 dark:border-stone-800 dark:bg-stone-900/90">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
@@ -129,11 +133,13 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
         {error ? <ErrorAlert className="w-full text-sm">{error}</ErrorAlert> : null}
       </div>
       {nav ? (
-        <nav aria-label={intl.formatMessage({ id: 'nav.main' })} className="mx-auto max-w-5xl overflow-x-auto px-4">
-          <ul className="flex gap-1 text-sm">
+        // The padding is the list's, not the scrolling box's: a box's end padding is not scrolled to in right-to-left
+        // pages, which left the last link against the edge.
+        <nav aria-label={intl.formatMessage({ id: 'nav.main' })} className="mx-auto max-w-5xl scroll-px-4 overflow-x-auto">
+          <ul className="flex w-max gap-1 px-4 text-sm">
             {links.map(([key, path]) => (
               <li key={path}>
-                <AppNavLink to={localizedPath(locale, path)} end={path === '/'} className={navLinkClass}>
+                <AppNavLink to={localizedPath(locale, path)} end={path === '/'} className={navLinkClass} onFocus={revealOnFocus}>
                   <FormattedMessage id={key} />
                   {path === '/chat' ? <UnreadBadge count={unread} /> : null}
                 </AppNavLink>

@@ -20,6 +20,7 @@ import { serverContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { revealOnFocus } from '../lib/reveal.ts';
 import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import { useToast } from '../lib/toast.tsx';
@@ -173,7 +174,7 @@ function TypeTabs({ q, current, counts, locale }: { q: string; current: SearchTy
   const intl = useIntl();
   const total = counts.posts + counts.moods + counts.topics + counts.thoughts + counts.tags;
   return (
-    <nav aria-label={intl.formatMessage({ id: 'search.tabs' })} className="mb-4 overflow-x-auto">
+    <nav aria-label={intl.formatMessage({ id: 'search.tabs' })} className="mb-4 scroll-px-2 overflow-x-auto">
       <ul className="flex gap-2 pb-1">
         {SEARCH_TYPES.map((t) => {
           const n = t === 'all' ? total : counts[t];
@@ -183,7 +184,9 @@ function TypeTabs({ q, current, counts, locale }: { q: string; current: SearchTy
               <AppLink
                 to={searchHref(locale, q, t)}
                 aria-current={active ? 'page' : undefined}
-                className={buttonClass(active ? 'primary' : 'secondary', 'sm', 'inline-flex items-center gap-1.5')}
+                onFocus={revealOnFocus}
+                // The ring inside the pill: the scrolling list clips what reaches past it (as SiteHeader's links).
+                className={buttonClass(active ? 'primary' : 'secondary', 'sm', 'inline-flex items-center gap-1.5 -outline-offset-2!')}
               >
                 <FormattedMessage id={TYPE_LABEL[t]} />
                 <span className="tabular-nums">{`${intl.formatNumber(n)}${atCap(t, counts) ? '+' : ''}`}</span>

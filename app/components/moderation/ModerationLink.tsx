@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { localizedPath } from '../../../core/locales.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
+import { revealOnFocus } from '../../lib/reveal.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useModerationWatch, useSocketConnect, useSocketEvent } from '../../lib/socket.ts';
 import { AppNavLink } from '../AppLink.tsx';
@@ -28,7 +29,7 @@ export function ModerationLink({ className }: { className: string }) {
   useSocketConnect(refresh);
 
   return (
-    <AppNavLink to={localizedPath(locale, '/moderation')} className={className} data-testid="moderation-link">
+    <AppNavLink to={localizedPath(locale, '/moderation')} className={className} onFocus={revealOnFocus} data-testid="moderation-link">
       <FormattedMessage id="nav.moderation" />
       {open ? (
         <span className="relative" data-testid="moderation-count">

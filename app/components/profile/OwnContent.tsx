@@ -10,6 +10,7 @@ import type { Mood, Paged, Post, Thought, Topic } from '../../../core/types.ts';
 import { FormattedMessage } from '../../lib/intl.tsx';
 import { useVisible } from '../../lib/items.ts';
 import { usePaged } from '../../lib/paged.ts';
+import { revealOnFocus } from '../../lib/reveal.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { MoodCard } from '../core/MoodCard.tsx';
@@ -63,7 +64,7 @@ function TabList({ current }: { current: ProfileTab }) {
     <div
       role="tablist"
       aria-labelledby="own-content-heading"
-      className="flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800"
+      className="flex scroll-px-2 gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800"
     >
       {PROFILE_TABS.map((tab) => {
         const selected = tab === current;
@@ -79,7 +80,9 @@ function TabList({ current }: { current: ProfileTab }) {
             aria-controls={selected ? PANEL_ID : undefined}
             tabIndex={selected ? 0 : -1}
             onKeyDown={onKeyDown}
-            className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+            onFocus={revealOnFocus}
+            // The ring inside the tab: the scrolling tab list clips what reaches past it (as SiteHeader's links).
+            className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap -outline-offset-2! ${
               selected
                 ? 'border-brand-600 text-stone-900 dark:text-stone-100'
                 : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100'
