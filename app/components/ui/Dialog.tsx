@@ -46,10 +46,14 @@ export function Dialog({
     return () => {
       // Closed by its owner (unmounted, or `open` turned false) rather than natively: close it here. Focus goes back
       // either way, since a <dialog> removed from the page restores nothing. When the opener is gone (signing in
-      // replaces the header's sign-in button), the page's content takes it rather than the top of the document.
+      // replaces the header's sign-in button), the page's content takes it rather than the top of the document, unless
+      // the focus has found a place since: the opener went with an item that left its list, and lib/keep-place.ts has
+      // already put the focus on its neighbour (Preact may run this cleanup after that removal).
       if (dialog.open) dialog.close();
+      const active = document.activeElement;
+      const lost = !active || active === document.body || dialog.contains(active);
       if (opener?.isConnected) opener.focus();
-      else document.getElementById('main')?.focus({ preventScroll: true });
+      else if (lost) document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [open]);
 
