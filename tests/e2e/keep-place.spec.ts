@@ -24,6 +24,13 @@ function nextCard(card: Locator): Promise<string | null> {
   return card.evaluate((el) => el.closest('li')?.nextElementSibling?.querySelector('article')?.getAttribute('aria-labelledby') ?? null);
 }
 
+/** After the action: what happened said in the status region, the item gone, and the focus on `expected`. */
+async function leftFor(page: Page, item: Locator, said: string, expected: string | null) {
+  await expect(page.getByRole('status').filter({ hasText: said })).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await expect.poll(() => focused(page)).toBe(expected);
+}
+
 async function post(baseURL: string | undefined, who: Person, content: string): Promise<number> {
   const res = await call(baseURL, who, 'POST', '/api/posts', { content });
   expect(res.status).toBe(201);
@@ -51,9 +58,7 @@ test('hiding a post in the feed moves the focus to the post after it', async ({ 
   await reader.page.waitForLoadState('networkidle');
   await card.getByRole('button', { name: en['post.hide'] }).focus();
   await reader.page.keyboard.press('Enter');
-  await expect(reader.page.getByRole('status').filter({ hasText: en['post.hidden'] })).toBeVisible();
-  await expect(card).toHaveCount(0);
-  await expect.poll(() => focused(reader.page)).toBe(after);
+  await leftFor(reader.page, card, en['post.hidden'], after);
   await check(reader);
   await Promise.all([author.close(), reader.close()]);
 });
@@ -159,9 +164,7 @@ test('a moderator’s Remove moves the focus to the queue item that took its pla
   await dialog.getByLabel(en['moderation.reason_label']).selectOption({ label: en['moderation.reason.spam'] });
   await dialog.getByRole('button', { name: en['moderation.action.remove'] }).focus();
   await moderator.page.keyboard.press('Enter');
-  await expect(moderator.page.getByRole('status').filter({ hasText: en['moderation.done.remove'] })).toBeVisible();
-  await expect(item).toHaveCount(0);
-  await expect.poll(() => focused(moderator.page)).toBe(expected);
+  await leftFor(moderator.page, item, en['moderation.done.remove'], expected);
   await check(moderator);
   await Promise.all([moderator.close(), author.close()]);
 });
@@ -212,9 +215,7 @@ test('deleting one’s comments moves the focus to the next comment, then to “
   expect(afterNewer).toMatch(/^thought-\d+-heading$/);
   await me.page.waitForLoadState('networkidle');
   await confirmDelete(newer, en['thoughts.delete_title']);
-  await expect(me.page.getByRole('status').filter({ hasText: en['thoughts.deleted'] })).toBeVisible();
-  await expect(newer).toHaveCount(0);
-  await expect.poll(() => focused(me.page)).toBe(afterNewer);
+  await leftFor(me.page, newer, en['thoughts.deleted'], afterNewer);
   await check(me);
   await me.close();
 });
