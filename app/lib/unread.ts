@@ -81,6 +81,19 @@ function useUnreadTitle(total: number) {
   useEffect(() => {
     const base = shownPrefix && document.title.startsWith(shownPrefix) ? document.title.slice(shownPrefix.length) : document.title;
     shownPrefix = total > 0 ? `(${intl.formatNumber(total)}) ` : '';
-    document.title = `${shownPrefix}${base}`;
+    setTitle(`${shownPrefix}${base}`);
   }, [total, intl, location.pathname, location.search]);
+}
+
+/**
+ * Writes the title into the text the `<title>` element holds, not through `document.title`: that setter replaces
+ * the element's text node, and Preact (the browser's renderer, decision 052) goes on writing each route's title into
+ * the node it created, now out of the document, so every later page kept this one's title. Unchanged, nothing is
+ * written.
+ */
+function setTitle(next: string) {
+  if (document.title === next) return;
+  const text = document.querySelector('head > title')?.firstChild;
+  if (text?.nodeType === Node.TEXT_NODE) (text as Text).data = next;
+  else document.title = next;
 }

@@ -3,7 +3,7 @@
  * theme and language persistence, prefetching, the new-build reload and accessibility (axe-core).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, request, test } from '@playwright/test';
 import { at, catalog, en, fill, fixtures, MISSING, openLanguageMenu, PUBLIC, SIGN_IN, signInAsGuest } from './pages.ts';
 
 // Its tests share nothing but the server (each has its own page, guest and fixtures). Run in order they kept one of
@@ -200,6 +200,33 @@ test('every page carries its canonical URL and hreflang alternates for all langu
   await expect(page).toHaveTitle(en['meta.moods.title']);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', en['meta.moods.description']);
   await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', en['meta.moods.keywords']);
+});
+
+test("the title follows client navigations, and keeps the unread count in front of each page's", async ({ page, baseURL }) => {
+  const nav = page.getByRole('navigation', { name: en['nav.main'] });
+  await page.goto('/mood');
+  await expect(page).toHaveTitle(en['meta.moods.title']);
+  await nav.getByRole('link', { name: en['nav.feeds'], exact: true }).click();
+  await expect(page).toHaveTitle(en['meta.feeds.title']);
+  await nav.getByRole('link', { name: en['nav.topics'], exact: true }).click();
+  await expect(page).toHaveTitle(en['meta.topics.title']);
+
+  // Signed in with a message request waiting: "(1) " goes before each page's own title.
+  const me = await signInAsGuest(page);
+  const other = await request.newContext({ baseURL });
+  const { token } = await (await other.post('/api/guest-login', { data: {} })).json();
+  const sent = await other.post('/api/messages', {
+    data: { user_id: me.id, content: 'Hello, I read your post and wanted to say you are not alone.' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(sent.status()).toBe(201);
+  await other.dispose();
+  await page.goto('/mood');
+  await expect(page).toHaveTitle(`(1) ${en['meta.moods.title']}`);
+  await nav.getByRole('link', { name: en['nav.thoughts'], exact: true }).click();
+  await expect(page).toHaveTitle(`(1) ${en['meta.thoughts.title']}`);
+  await nav.getByRole('link', { name: en['nav.feeds'], exact: true }).click();
+  await expect(page).toHaveTitle(`(1) ${en['meta.feeds.title']}`);
 });
 
 test('static pages have their full text, and a hash target is scrolled to', async ({ page }) => {
