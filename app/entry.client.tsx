@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { loadMessages } from './lib/i18n.ts';
 import { loadIntlData } from './lib/intl-data.ts';
+import { noteTypedBeforeHydration } from './lib/typed-early.ts';
 import { installHydrationHooks, prepareDocument } from './preact/hydrate.ts';
 
 // Hydration renders the server's very text: first the page's catalog, which the head announces and preloads
@@ -24,6 +25,7 @@ Promise.all([
     // The server renders with React, the browser with Preact (decision 052): the document is put in the shape
     // Preact's tree has, and Preact learns React's `<html>` root and useId ids (app/preact/hydrate.ts).
     installHydrationHooks();
+    noteTypedBeforeHydration();
     prepareDocument();
     hydrateRoot(
       document,

@@ -184,3 +184,33 @@ test('what someone writes survives a reload and a cancel, is forgotten at sign-o
   await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue('');
   await other.close();
 });
+
+test('words typed before the page hydrates are kept (a slow phone), and kept as the draft', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const guest = await page.request.post('/api/guest-login', { data: {} });
+  expect(guest.status()).toBe(201);
+  // The page's scripts wait until the person has typed into the box the server rendered.
+  let typed: () => void = () => {};
+  const typedFirst = new Promise<void>((resolve) => {
+    typed = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await typedFirst;
+    await route.continue();
+  });
+  await page.goto('/thought', { waitUntil: 'domcontentloaded' });
+  const box = page.getByRole('textbox', { name: 'Share a thought' });
+  const words = 'Tonight I managed to call my sister';
+  await box.fill(words);
+  const hydrated = page.evaluate(
+    () => new Promise<void>((resolve) => document.addEventListener('kindred:hydrated', () => resolve(), { once: true })),
+  );
+  typed();
+  await hydrated;
+  await expect(box).toHaveValue(words);
+  await box.press('End');
+  await box.pressSequentially(', and it helped.');
+  await expect(box).toHaveValue(`${words}, and it helped.`);
+  await page.reload();
+  await expect(box).toHaveValue(`${words}, and it helped.`);
+});

@@ -30,7 +30,8 @@ export function MessageComposer({
   onSend: (content: string) => void;
 }) {
   const intl = useIntl();
-  const [text, setText] = useDraft(`chat:${conversationId}`);
+  const draft = `chat:${conversationId}`;
+  const [text, setText] = useDraft(draft);
   const lastTyping = useRef(0);
   const length = graphemeLength(text.trim());
   const tooLong = length > LIMITS.message;
@@ -77,6 +78,7 @@ export function MessageComposer({
           </label>
           <textarea
             id={`composer-${conversationId}`}
+            data-draft={draft}
             value={text}
             onChange={(e) => onChange(e.target.value)}
             onKeyDown={onKeyDown}

@@ -69,6 +69,7 @@ function CommentForm({
       </label>
       <textarea
         id={id}
+        data-draft={draft ?? undefined}
         value={text}
         onChange={(e) => setText(e.target.value)}
         maxLength={LIMITS.comment * 2}

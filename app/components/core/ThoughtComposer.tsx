@@ -46,6 +46,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
       </label>
       <textarea
         id={id}
+        data-draft="thought"
         value={text}
         onChange={(e) => setText(e.target.value)}
         onFocus={() => !user && signIn.open()}
