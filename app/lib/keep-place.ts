@@ -25,16 +25,26 @@ export function keepPlace(from: Element | null | undefined): void {
   const index = [...list.children].indexOf(entry);
   const heading = headingBefore(list);
 
-  const settle = () => {
-    if (entry.isConnected) return;
-    stop();
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
+  const place = () => {
     const items = list.isConnected ? [...list.children].filter((e) => e !== entry) : [];
     const next = items[Math.min(index, items.length - 1)];
     const empty = root.isConnected ? root.querySelector<HTMLElement>('[data-empty-state]') : null;
     const target = next ? itemTarget(next) : (empty ?? (heading?.isConnected ? heading : null));
     if (target) focus(target);
+  };
+  const settle = () => {
+    if (entry.isConnected) return;
+    stop();
+    const active = document.activeElement;
+    // The action's confirm dialog may still be open when the item leaves: closing, it finds its opener gone and
+    // gives the focus to the page's content (ui/Dialog.tsx), so the place is taken once it has closed.
+    const dialog = active?.closest('dialog');
+    if (dialog?.open) {
+      dialog.addEventListener('close', () => lost(dialog) && place(), { once: true });
+      return;
+    }
+    if (active && active !== document.body && active.isConnected) return;
+    place();
   };
   const observer = new MutationObserver(settle);
   const timer = window.setTimeout(() => observer.disconnect(), WATCH_MS);
@@ -43,6 +53,12 @@ export function keepPlace(from: Element | null | undefined): void {
     window.clearTimeout(timer);
   };
   observer.observe(document.body, { childList: true, subtree: true });
+}
+
+/** Whether the focus has nowhere a person chose: the page, its content (#main) or the closed dialog. */
+function lost(dialog: HTMLDialogElement): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || active.id === 'main' || dialog.contains(active);
 }
 
 /** The item itself when it can take the focus (a card with tabIndex -1, read whole by its label), else its first control. */
