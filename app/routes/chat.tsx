@@ -207,13 +207,15 @@ function useConversations(first: Paged<Conversation>, requests: boolean) {
   const [changed, setChanged] = useState<Map<number, Conversation>>(new Map());
   const [dropped, setDropped] = useState<Set<number>>(new Set());
 
-  // New loader data (another tab of the list, a revalidation) is the server's word on all of it. Not on the first
-  // render: the open conversation (a child, whose effects run first) has already said it is read.
+  // New loader data (another tab of the list, a revalidation) is the server's word on all of it, except on what
+  // happened after the server read it: a message that arrived while the list was loading (the loader's answer, or
+  // this effect, can come after the event) stays. Not on the first render: the open conversation (a child, whose
+  // effects run first) has already said it is read.
   const shownFirst = useRef(first);
   useEffect(() => {
     if (shownFirst.current === first) return;
     shownFirst.current = first;
-    setChanged(new Map());
+    setChanged((known) => newerThan(known, first.data));
     setDropped(new Set());
   }, [first]);
 
@@ -253,4 +255,18 @@ function useConversations(first: Paged<Conversation>, requests: boolean) {
     .filter((c) => !dropped.has(c.id) && (c.status === 'request') === requests)
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
   return { ...paged, items, update, drop };
+}
+
+/**
+ * The conversations of `changed` that are newer than the server's copy in its list: a message that came after the
+ * server read it. One the server does not list is its word (declined, blocked, here or elsewhere).
+ */
+function newerThan(changed: Map<number, Conversation>, listed: Conversation[]): Map<number, Conversation> {
+  const server = new Map(listed.map((c) => [c.id, c]));
+  const kept = new Map<number, Conversation>();
+  for (const [id, c] of changed) {
+    const copy = server.get(id);
+    if (copy && c.updated_at > copy.updated_at) kept.set(id, c);
+  }
+  return kept;
 }
