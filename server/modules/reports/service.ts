@@ -3,14 +3,15 @@
  * hour per person (core/limits.ts). What a report does to the item (the hide after three, the care notice of "I'm
  * worried") is moderation's (afterReport), in the report's transaction with the item's row locked.
  */
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { ModeratedTarget } from '../../../core/moderation.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
-import { comments, posts, reports, reportTypes } from '../../../db/schema.ts';
+import { reports, reportTypes } from '../../../db/schema.ts';
 import { Invalid, NotFound, Rejected } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { blockedEitherWay } from '../blocks/filter.ts';
+import { inThread } from '../comments/rules.ts';
+import { blockRules } from '../feed/service.ts';
 import { afterReport, type ItemRow, lockItem } from '../moderation/service.ts';
 import { MODERATED } from '../moderation/visibility.ts';
 import { takeWriteSlot } from '../writes/service.ts';
@@ -38,8 +39,6 @@ export async function report(
   });
 }
 
-const parent = alias(comments, 'parent');
-
 /**
  * Whether a block separates the reporter from the item or from what its page hangs on (a comment's post and the
  * comment it answers): its page answers 404 then, and so does its report, as every other write on it. An item under
@@ -47,18 +46,11 @@ const parent = alias(comments, 'parent');
  */
 async function apart(tx: Tx, userId: number, target: ReportTarget, id: number): Promise<boolean> {
   const m = MODERATED[target];
-  const conditions: SQL[] = [blockedEitherWay(userId, m.userId)];
-  if (target === 'comment') {
-    conditions.push(
-      sql`exists(select 1 from ${posts} where ${posts.id} = ${comments.postId} and ${blockedEitherWay(userId, posts.userId)})`,
-      sql`exists(select 1 from ${comments} as ${sql.identifier('parent')} where ${parent.id} = ${comments.parentId}
-        and ${blockedEitherWay(userId, parent.userId)})`,
-    );
-  }
+  const separated = target === 'comment' ? not(and(...inThread(blockRules, userId)) as SQL) : blockedEitherWay(userId, m.userId);
   const [row] = await tx
     .select({ one: sql`1` })
     .from(m.table)
-    .where(and(eq(m.id, id), sql`(${sql.join(conditions, sql` or `)})`));
+    .where(and(eq(m.id, id), separated));
   return row !== undefined;
 }
 
