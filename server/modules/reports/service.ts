@@ -12,7 +12,7 @@ import { translate } from '../../i18n.ts';
 import { blockedEitherWay } from '../blocks/filter.ts';
 import { inThread } from '../comments/rules.ts';
 import { blockRules } from '../feed/service.ts';
-import { afterReport, type ItemRow, lockItem } from '../moderation/service.ts';
+import { afterReport, fromNewAccount, type ItemRow, lockItem } from '../moderation/service.ts';
 import { MODERATED } from '../moderation/visibility.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -72,7 +72,14 @@ export async function fileReport(
   if (!type) throw new Invalid({ report_type_id: { key: 'validation.invalid' } });
   const inserted = await tx
     .insert(reports)
-    .values({ userId, target, targetId: item.id, reportTypeId: type.id, note: input.note?.trim() || null })
+    .values({
+      userId,
+      target,
+      targetId: item.id,
+      reportTypeId: type.id,
+      note: input.note?.trim() || null,
+      fromNewAccount: await fromNewAccount(tx, userId),
+    })
     .onConflictDoNothing()
     .returning({ id: reports.id });
   if (inserted.length === 0) throw new Rejected('ALREADY_REPORTED', { key: `reports.already_${target}` });
