@@ -257,3 +257,30 @@ test('a topic and a thought are reported from their own screens', async ({ brows
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('reporting a thought its author deleted meanwhile says plainly it is no longer there, and closes the dialog', async ({
+  browser,
+  baseURL,
+}) => {
+  const writer = await guest(baseURL);
+  const thoughtText = `A thought deleted before the report ${Date.now()}`;
+  const thoughtId = (await (await writer.api.post('/api/thoughts', { data: { content: thoughtText }, headers: writer.auth })).json()).data
+    .id;
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await signedInPage(context, 'guest');
+  const errors = watchErrors(page);
+  await page.goto(`/thought/${thoughtId}`);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('article').filter({ hasText: thoughtText }).getByRole('button', { name: en['post.report'] }).click();
+  const dialog = page.getByRole('dialog', { name: en['report.title_thought'] });
+  await dialog.getByRole('radio', { name: en['report_type.spam'] }).check();
+  expect((await writer.api.delete(`/api/thoughts/${thoughtId}`, { headers: writer.auth })).status()).toBe(204);
+  await dialog.getByRole('button', { name: en['report.submit'] }).click();
+  await expect(page.getByRole('alert').filter({ hasText: en['reports.gone'] })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(await overflow(page)).toBeNull();
+  // The browser logs the report's 404 itself; nothing else went wrong.
+  expect(errors).toEqual([expect.stringContaining('Failed to load resource: the server responded with a status of 404')]);
+  await context.close();
+});

@@ -316,6 +316,19 @@ describe('moderators act on the queue', () => {
   });
 });
 
+describe('a report of something that is gone', () => {
+  it('answers 404 NOT_FOUND saying plainly that it is no longer there', async () => {
+    const author = await signInGuest(t.app);
+    const reporter = await signInGuest(t.app);
+    const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'Gone before the report' })).body.data;
+    expect((await t.call(author, 'DELETE', `/api/thoughts/${thought.id}`)).status).toBe(204);
+    const gone = { status: 404, body: { code: 'NOT_FOUND', message: 'This is no longer here, so there is nothing to report.' } };
+    expect(await reportAs(reporter, 'thought', thought.id)).toMatchObject(gone);
+    expect(await reportAs(reporter, 'post', 99_999_999)).toMatchObject(gone);
+    expect(await reportAs(reporter, 'message', 99_999_999)).toMatchObject(gone);
+  });
+});
+
 describe('reports from new accounts', () => {
   const shown = async (id: number) => (await t.call(null, 'GET', `/api/thoughts/${id}`)).status;
   const reportsOf = (entry: { reports: { new_account: boolean }[] }) => entry.reports.map((r) => r.new_account);

@@ -18,6 +18,12 @@ import { takeWriteSlot } from '../writes/service.ts';
 
 export type ReportTarget = ModeratedTarget;
 
+/**
+ * A report of something deleted, removed or behind a block since the reporter saw it: 404 NOT_FOUND, in words that
+ * say it plainly rather than a bare "Not found." (the report dialog shows them).
+ */
+export const GONE = { key: 'reports.gone' } as const;
+
 export async function listReportTypes(db: DbOrTx, locale: string) {
   const rows = await db.select().from(reportTypes).orderBy(asc(reportTypes.sortOrder));
   return rows.map((r) => ({ id: r.id, name: translate(locale, `report_type.${r.key}`) }));
@@ -34,7 +40,7 @@ export async function report(
   return db.transaction(async (tx) => {
     await takeReportSlot(tx, userId);
     const item = await lockItem(tx, target, targetId);
-    if (!item || item.moderation === 'removed' || (await apart(tx, userId, target, item.id))) throw new NotFound();
+    if (!item || item.moderation === 'removed' || (await apart(tx, userId, target, item.id))) throw new NotFound(GONE);
     return fileReport(tx, userId, target, item, input);
   });
 }
