@@ -10,6 +10,13 @@ export type ModerationState = 'visible' | 'hidden' | 'removed';
 /** Distinct people whose reports hide an item until a moderator looks at it. */
 export const HIDE_AFTER_REPORTS = 3;
 
+/**
+ * An account younger than this when it reports is new: its report reaches the queue and the moderators, but does not
+ * count toward the hide, since a guest account takes one click and three of them could otherwise silence anyone.
+ * Moderators' reports count at once (decision 056).
+ */
+export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
 /** Reasons a moderator gives for removing an item or warning its author; named through `moderation.reason.{key}`. */
 export const MODERATION_REASONS = [
   'spam',

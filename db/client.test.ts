@@ -6,8 +6,12 @@
 import { createServer, Socket as NetSocket, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../server/app.ts';
+import { parseConfig } from '../server/config.ts';
 import { freshPostgres } from '../tests/helpers/app.ts';
+import { testKeyPrefix } from '../tests/helpers/redis.ts';
 import { type Database, DatabaseUnavailable, isDatabaseUnavailable, openDatabase } from './client.ts';
+import { ensureReferenceData } from './reference.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 let database: Database;
@@ -122,6 +126,43 @@ describe.skipIf(!url)('a loaded machine', () => {
     } finally {
       await loaded.close();
       await proxy.close();
+      await fresh.drop();
+    }
+  });
+});
+
+describe.skipIf(!url)('a request while every connection is held', () => {
+  it('answers 503 UNAVAILABLE after connectMs, as decision 010 says, and the next one once they come free', async () => {
+    const fresh = await freshPostgres();
+    const held = await openDatabase({ url: fresh.url, poolSize: 2, timeouts: { connectMs: 300, statementMs: 5000 } });
+    await held.migrate();
+    await ensureReferenceData(held.db);
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_KEY_PREFIX: testKeyPrefix() });
+    const app = await buildApp({ config, database: held, logger: false });
+    await app.ready();
+    let free = () => {};
+    const freed = new Promise<void>((resolve) => (free = resolve));
+    try {
+      // Both connections taken by transactions that end only when the test says so: a wait that is not bounded by
+      // connectMs never answers, and the test fails on its own timeout.
+      const holders = [0, 1].map(() => held.db.transaction(async (tx) => void (await tx.execute(sql`select 1`), await freed)));
+      await Promise.all([0, 1].map(handedOut));
+      // A read, and a write that runs in a transaction of its own.
+      for (const [method, url] of [
+        ['GET', '/api/posts'],
+        ['POST', '/api/guest-login'],
+      ] as const) {
+        const res = await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+        expect([url, res.statusCode, res.json().code, res.headers['retry-after']]).toEqual([url, 503, 'UNAVAILABLE', '1']);
+      }
+      free();
+      await Promise.all(holders);
+      // A full pool is load, not an outage: nothing was marked down.
+      expect((await app.inject({ method: 'GET', url: '/api/posts' })).statusCode).toBe(200);
+    } finally {
+      free();
+      await app.close();
+      await held.close();
       await fresh.drop();
     }
   });

@@ -347,6 +347,8 @@ export const reports = pgTable(
       .notNull()
       .references(() => reportTypes.id),
     note: text('note'),
+    /** The reporter's account was new (core/moderation.ts NEW_ACCOUNT_MS): the report does not count toward the hide. */
+    fromNewAccount: boolean('from_new_account').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('reports_once_idx').on(t.userId, t.target, t.targetId), index('reports_target_idx').on(t.target, t.targetId)],
@@ -600,8 +602,10 @@ export const moderationItems = pgTable(
     crisis: boolean('crisis').notNull().default(false),
     /** The author appealed a removal. */
     appeal: boolean('appeal').notNull().default(false),
-    /** Distinct reports counting toward the hide, kept with the row. */
+    /** Distinct reports since a moderator last kept the item ("I'm worried" aside), kept with the row. */
     reportsCount: integer('reports_count').notNull().default(0),
+    /** How many of them came from new accounts, and so do not count toward the hide (decision 056). */
+    newAccountReports: integer('new_account_reports').notNull().default(0),
     /** Why it was queued without reports (e.g. crisis), a key of core/moderation.ts QUEUE_REASONS. */
     reason: text('reason'),
     /**

@@ -147,6 +147,13 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
         </span>
         <span className="text-sm text-stone-600 dark:text-stone-400">
           <FormattedMessage id="moderation.reports_count" values={{ count: item.reports_count }} />
+          {item.new_account_reports > 0 ? (
+            // They do not count toward the hide (decision 056): the moderator sees why an item with three stays up.
+            <>
+              {' · '}
+              <FormattedMessage id="moderation.new_account_reports" values={{ count: item.new_account_reports }} />
+            </>
+          ) : null}
         </span>
       </header>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">

@@ -17,7 +17,10 @@ export const queueItemSchema = z.object({
   appeal: z.boolean(),
   /** Why the item is queued without reports: `worried`, `crisis`, `appeal`; null when reports brought it. */
   queued_for: z.string().nullable(),
+  /** Distinct reports since a moderator last kept the item ("I'm worried" aside). */
   reports_count: z.number(),
+  /** How many of them came from new accounts, which do not count toward the hide (decision 056). */
+  new_account_reports: z.number(),
   /** The item's text (a topic's title and description). */
   content: z.string(),
   /**
@@ -29,8 +32,8 @@ export const queueItemSchema = z.object({
   /** What the item belongs to: the post a comment is on, the topic a post is in; null otherwise. */
   context: z.object({ target: targetSchema, id: z.number(), content: z.string() }).nullable(),
   author: z.object({ id: z.number(), nickname: z.string(), suspended_until: z.string().nullable() }),
-  /** Each report's reason (translated) and note; reporters are not named. */
-  reports: z.array(z.object({ reason: z.string(), note: z.string().nullable(), created_at: z.string() })),
+  /** Each report's reason (translated) and note, and whether a new account sent it; reporters are not named. */
+  reports: z.array(z.object({ reason: z.string(), note: z.string().nullable(), new_account: z.boolean(), created_at: z.string() })),
   /** The author's appeal note, when this is an appeal. */
   appeal_note: z.string().nullable(),
   created_at: z.string(),

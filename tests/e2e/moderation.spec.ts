@@ -1,10 +1,10 @@
 /**
- * Moderation end to end: three people report a post and it disappears for everyone else while its author sees it
- * "under review"; a moderator removes it from the /moderation queue with a reason; the author finds it under
+ * Moderation end to end: three long-standing members report a post (a new account's report does not count) and it
+ * disappears for everyone else while its author sees it "under review"; a moderator removes it from the /moderation queue with a reason; the author finds it under
  * "Removed by moderation" with that reason and appeals once. /moderation is a plain 404 for everyone else.
  */
 import { type APIRequestContext, type BrowserContext, expect, type Page, request, test } from '@playwright/test';
-import { MODERATOR } from './moderator.ts';
+import { MODERATOR, REPORTERS } from './moderator.ts';
 import { en } from './pages.ts';
 
 /** Console errors and page errors of a page, for the checks at the end. */
@@ -27,6 +27,17 @@ async function guest(baseURL: string | undefined): Promise<{ api: APIRequestCont
   const api = await request.newContext({ baseURL });
   const res = await api.post('/api/guest-login', { data: {} });
   expect(res.status()).toBe(201);
+  return { api, auth: { Authorization: `Bearer ${(await res.json()).token}` } };
+}
+
+/** A member signed in with a password, with a bearer token, in a request context of its own. */
+async function member(
+  baseURL: string | undefined,
+  login: { username: string; password: string },
+): Promise<{ api: APIRequestContext; auth: Record<string, string> }> {
+  const api = await request.newContext({ baseURL });
+  const res = await api.post('/api/login', { data: login });
+  expect(res.status()).toBe(200);
   return { api, auth: { Authorization: `Bearer ${(await res.json()).token}` } };
 }
 
@@ -66,15 +77,19 @@ test('three reports hide a post; a moderator removes it with a reason; its autho
   }, content);
   expect(content.length).toBeGreaterThan(150);
 
-  // Three different people report it.
+  // Someone whose account is a click old reports it, then two long-standing members: it stays up, as a new
+  // account's report does not count toward the hide (decision 056). A third long-standing member's report hides it.
   const reasons = (await (await request.newContext({ baseURL })).get('/api/report-types')).json();
   const spam = ((await reasons).data as { id: number; name: string }[]).find((r) => r.name === en['report_type.spam']);
   expect(spam).toBeDefined();
-  for (let i = 0; i < 3; i++) {
-    const reporter = await guest(baseURL);
-    const res = await reporter.api.post('/api/reports', { data: { post_id: postId, report_type_id: spam?.id }, headers: reporter.auth });
-    expect(res.status()).toBe(201);
-  }
+  const reportAs = async (reporter: { api: APIRequestContext; auth: Record<string, string> }) =>
+    (await reporter.api.post('/api/reports', { data: { post_id: postId, report_type_id: spam?.id }, headers: reporter.auth })).status();
+  expect(await reportAs(await guest(baseURL))).toBe(201);
+  for (const who of REPORTERS.slice(0, 2)) expect(await reportAs(await member(baseURL, who))).toBe(201);
+  const outsider = await request.newContext({ baseURL });
+  expect((await outsider.get(`/api/posts/${postId}`)).status()).toBe(200);
+  expect(await reportAs(await member(baseURL, REPORTERS[2]))).toBe(201);
+  expect((await outsider.get(`/api/posts/${postId}`)).status()).toBe(404);
 
   // Gone for a signed-out reader: its page is the not-found page, and the feed does not list it.
   const readerContext = await browser.newContext();
@@ -119,8 +134,8 @@ test('three reports hide a post; a moderator removes it with a reason; its autho
   const item = moderator.getByTestId('queue-item').filter({ hasText: marker });
   await expect(item).toBeVisible();
   await expect(item).toContainText(en['moderation.state.hidden']);
-  await expect(item).toContainText('3 reports');
-  await expect(item.getByRole('listitem')).toHaveText([en['report_type.spam'], en['report_type.spam'], en['report_type.spam']]);
+  await expect(item).toContainText('4 reports · 1 from a new account');
+  await expect(item.getByRole('listitem')).toHaveText([1, 2, 3, 4].map(() => en['report_type.spam']));
   await expect(item).toContainText(en['moderation.queued_text']);
   await expect(item).toContainText(en['moderation.edited_text']);
   await expect(item.locator('blockquote')).toHaveText([content, edited]);
@@ -240,5 +255,32 @@ test('a topic and a thought are reported from their own screens', async ({ brows
   await second.getByRole('button', { name: en['report.submit'] }).click();
   await expect(page.getByRole('status').filter({ hasText: en['reports.thanks_thought'] })).toBeVisible();
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('reporting a thought its author deleted meanwhile says plainly it is no longer there, and closes the dialog', async ({
+  browser,
+  baseURL,
+}) => {
+  const writer = await guest(baseURL);
+  const thoughtText = `A thought deleted before the report ${Date.now()}`;
+  const thoughtId = (await (await writer.api.post('/api/thoughts', { data: { content: thoughtText }, headers: writer.auth })).json()).data
+    .id;
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await signedInPage(context, 'guest');
+  const errors = watchErrors(page);
+  await page.goto(`/thought/${thoughtId}`);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('article').filter({ hasText: thoughtText }).getByRole('button', { name: en['post.report'] }).click();
+  const dialog = page.getByRole('dialog', { name: en['report.title_thought'] });
+  await dialog.getByRole('radio', { name: en['report_type.spam'] }).check();
+  expect((await writer.api.delete(`/api/thoughts/${thoughtId}`, { headers: writer.auth })).status()).toBe(204);
+  await dialog.getByRole('button', { name: en['report.submit'] }).click();
+  await expect(page.getByRole('alert').filter({ hasText: en['reports.gone'] })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(await overflow(page)).toBeNull();
+  // The browser logs the report's 404 itself; nothing else went wrong.
+  expect(errors).toEqual([expect.stringContaining('Failed to load resource: the server responded with a status of 404')]);
   await context.close();
 });

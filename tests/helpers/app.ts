@@ -1,10 +1,12 @@
 /** A real app on a fresh database for API tests: in-memory PGlite, or a throwaway PostgreSQL database. */
 import type { FastifyInstance } from 'fastify';
+import { NEW_ACCOUNT_MS } from '../../core/moderation.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { ensureReferenceData } from '../../db/reference.ts';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { type Call, caller } from './api.ts';
+import { madeAgo } from './clock.ts';
 import { testKeyPrefix } from './redis.ts';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-database.ts';
 
@@ -82,6 +84,13 @@ export async function signInGuest(app: FastifyInstance, locale = 'en'): Promise<
   const body = res.json();
   return { token: body.token, id: body.data.id, nickname: body.data.nickname, auth: { authorization: `Bearer ${body.token}` } };
 }
+
+/**
+ * A guest whose account is older than NEW_ACCOUNT_MS (signed in with the clock moved back, helpers/clock.ts), so
+ * that their reports count toward the hide (decision 056). Sign them in one after another (madeAgo).
+ */
+export const signInEstablished = (app: FastifyInstance, locale = 'en'): Promise<Guest> =>
+  madeAgo(NEW_ACCOUNT_MS + 60_000, () => signInGuest(app, locale));
 
 /** What writing a mood or a topic needs from the seeded reference data: a mood feeling, a category and a cover. */
 export async function writingRefs(t: TestApp): Promise<{ moodFeeling: number; topicRefs: { category_id: number; cover_id: number } }> {

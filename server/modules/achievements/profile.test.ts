@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportTypes } from '../../../db/schema.ts';
 import type { ApiBody } from '../../../tests/helpers/api.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, signInEstablished, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
 let moodFeeling: number;
@@ -86,7 +86,9 @@ describe('own-content lists', () => {
     const post = await created(me, 'POST', '/api/posts', { content: long('reported soon') });
     const kept = await created(me, 'POST', '/api/posts', { content: long('deleted soon') });
     for (let i = 0; i < 3; i++) {
-      expect((await t.call(await signInGuest(t.app), 'POST', '/api/reports', { post_id: post, report_type_id: spam })).status).toBe(201);
+      expect((await t.call(await signInEstablished(t.app), 'POST', '/api/reports', { post_id: post, report_type_id: spam })).status).toBe(
+        201,
+      );
     }
     expect((await t.call(me, 'DELETE', `/api/posts/${kept}`)).status).toBe(200);
     const list = (await t.call(me, 'GET', '/api/user-posts')).body;

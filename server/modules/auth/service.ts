@@ -52,7 +52,8 @@ export async function createGuest(db: Db, locale: string): Promise<{ token: stri
     const avatarId = avatarRows.length ? avatarRows[randomInt(avatarRows.length)].id : null;
     const [created] = await tx
       .insert(users)
-      .values({ username: generateUsername(), nickname: await makeNickname(tx, locale), avatarId, locale })
+      // The app's clock, as the account's age is read against it (moderation's fromNewAccount) and tests move it.
+      .values({ username: generateUsername(), nickname: await makeNickname(tx, locale), avatarId, locale, createdAt: new Date() })
       .returning({ id: users.id });
     const token = await issueToken(tx, created.id);
     const user = await findUser(tx, created.id);

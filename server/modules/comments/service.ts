@@ -14,7 +14,7 @@ import { prepared, viewerIdParam } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { awardAchievements } from '../achievements/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
-import { keepsOf } from '../feed/service.ts';
+import { itemRules, keepsOf } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
@@ -22,7 +22,7 @@ import { postItemRules, shownPost } from '../posts/service.ts';
 import { trendingChanged } from '../posts/trending-cache.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
-import { commentRules } from './rules.ts';
+import { commentRules, inThread } from './rules.ts';
 
 /** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
 const REPLIES_SHOWN = 3;
@@ -53,10 +53,7 @@ const seenBy = (viewer: Viewer) => keepsOf(commentRules(viewer.id));
  * What a person may write on (reply to, vote on): a comment they see, under a post they may open (the comments of a
  * post they may not open are not theirs to read either, listComments). Anything else answers 404, as a missing one.
  */
-const writableBy = (userId: number): SQL[] => [
-  ...keepsOf(commentRules(userId)),
-  sql`exists(select 1 from ${posts} where ${posts.id} = ${comments.postId} and ${and(...keepsOf(postItemRules(userId)))})`,
-];
+const writableBy = (userId: number): SQL[] => inThread(itemRules, userId);
 
 /**
  * How many of each of these comments' replies the viewer sees: the total of GET /api/comments/{id}/replies, counted

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModeratedTarget } from '../../../core/moderation.ts';
 import { reportTypes, users } from '../../../db/schema.ts';
 import type { ApiBody } from '../../../tests/helpers/api.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, signInEstablished, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
 const long = (words: string) => `${words} ${'and the evening lantern is long, quiet and slow. '.repeat(5)}`.trim();
@@ -55,7 +55,7 @@ let spam: number;
 /** Three people report the item: it is hidden pending review. */
 async function hide(target: CountedTarget, id: number) {
   for (let i = 0; i < 3; i++) {
-    const g = await signInGuest(t.app);
+    const g = await signInEstablished(t.app);
     const res = await t.call(g, 'POST', reportPaths[target][0], { [reportPaths[target][1]]: id, report_type_id: spam });
     expect(res.status).toBe(201);
   }

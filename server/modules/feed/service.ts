@@ -60,6 +60,16 @@ export const blockRule = (viewerId: number | Placeholder, table: PgTable, author
       from (${separatedFrom(viewerId)}) separated)`,
 });
 
+/** A block between the viewer and an item's author (none signed out: a guest blocks no one). */
+export const blockRules = (table: PgTable & Moderated, viewerId: number | Placeholder | null): Rule[] =>
+  viewerId === null ? [] : [blockRule(viewerId, table, table.userId)];
+
+/** What keeps an item from a viewer on its own: their blocks first (blockRule's count), then moderation. */
+export const itemRules = (table: PgTable & Moderated, viewerId: number | Placeholder | null): Rule[] => [
+  ...blockRules(table, viewerId),
+  moderationRule(table, viewerId),
+];
+
 /**
  * How many rows of `table` within `scope` the rules leave out, as a scalar subquery (its rows shadow any outer ones
  * of the same table; `scope` and the rules name the table's own columns). Each row left out is counted once, by the

@@ -19,7 +19,7 @@ import { blockedEitherWay } from '../blocks/filter.ts';
 import { lockItem, queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
-import { fileReport, takeReportSlot } from '../reports/service.ts';
+import { fileReport, GONE, takeReportSlot } from '../reports/service.ts';
 import { serializer, toPublicUser } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -497,7 +497,7 @@ export async function reportMessage(db: Db, me: number, input: { message_id: num
           .innerJoin(conversations, eq(conversations.id, messages.conversationId))
           .where(eq(messages.id, item.id))
       : [];
-    if (!item || !row || (row.low !== me && row.high !== me) || item.moderation === 'removed') throw new NotFound();
+    if (!item || !row || (row.low !== me && row.high !== me) || item.moderation === 'removed') throw new NotFound(GONE);
     if (item.userId === me) throw new Invalid({ message_id: { key: 'validation.own_message' } });
     return fileReport(tx, me, 'message', item, input);
   });

@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModeratedTarget } from '../../../core/moderation.ts';
+import { type ModeratedTarget, NEW_ACCOUNT_MS } from '../../../core/moderation.ts';
 import { careNotices, moderationItems, reportTypes, users } from '../../../db/schema.ts';
 import type { ApiBody } from '../../../tests/helpers/api.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, signInEstablished, signInGuest, type TestApp, writingRefs } from '../../../tests/helpers/app.ts';
+import { madeAgo } from '../../../tests/helpers/clock.ts';
 
 let t: TestApp;
 let reasonIds: Record<string, number>;
@@ -44,10 +45,10 @@ const reportPaths: Record<Reportable, [string, string]> = {
 const reportAs = (g: Guest, target: Reportable, id: number, key = 'spam', note?: string) =>
   t.call(g, 'POST', reportPaths[target][0], { [reportPaths[target][1]]: id, report_type_id: reasonIds[key], ...(note ? { note } : {}) });
 
-/** `n` different people report the item; each answer's status. */
-async function reportedBy(n: number, target: Reportable, id: number, key = 'spam') {
+/** `n` different people report the item, their accounts old enough for it to count toward the hide; each answer's status. */
+async function reportedBy(n: number, target: Reportable, id: number, key = 'spam', signIn = signInEstablished) {
   const statuses = [];
-  for (let i = 0; i < n; i++) statuses.push((await reportAs(await signInGuest(t.app), target, id, key, `note ${i}`)).status);
+  for (let i = 0; i < n; i++) statuses.push((await reportAs(await signIn(t.app), target, id, key, `note ${i}`)).status);
   return statuses;
 }
 
@@ -312,6 +313,57 @@ describe('moderators act on the queue', () => {
     const suspension = full.find((e: { id: number }) => e.id === history[0].id);
     expect(suspension.moderator).toEqual({ id: moderator.id, nickname: moderator.nickname });
     expect(suspension.author_id).toBe(author.id);
+  });
+});
+
+describe('a report of something that is gone', () => {
+  it('answers 404 NOT_FOUND saying plainly that it is no longer there', async () => {
+    const author = await signInGuest(t.app);
+    const reporter = await signInGuest(t.app);
+    const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'Gone before the report' })).body.data;
+    expect((await t.call(author, 'DELETE', `/api/thoughts/${thought.id}`)).status).toBe(204);
+    const gone = { status: 404, body: { code: 'NOT_FOUND', message: 'This is no longer here, so there is nothing to report.' } };
+    expect(await reportAs(reporter, 'thought', thought.id)).toMatchObject(gone);
+    expect(await reportAs(reporter, 'post', 99_999_999)).toMatchObject(gone);
+    expect(await reportAs(reporter, 'message', 99_999_999)).toMatchObject(gone);
+  });
+});
+
+describe('reports from new accounts', () => {
+  const shown = async (id: number) => (await t.call(null, 'GET', `/api/thoughts/${id}`)).status;
+  const reportsOf = (entry: { reports: { new_account: boolean }[] }) => entry.reports.map((r) => r.new_account);
+
+  it('reach the queue, marked, but do not hide the item; three established people still do', async () => {
+    const author = await signInGuest(t.app);
+    const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'Said on a bad day' })).body.data;
+    // Three accounts made a click ago, one of them with a password set (it costs no more than a guest's), and one a
+    // minute short of NEW_ACCOUNT_MS.
+    const [fresh, withPassword] = [await signInGuest(t.app), await signInGuest(t.app)];
+    const password = 'a long and quiet evening';
+    expect((await t.call(withPassword, 'PUT', '/api/user/password', { password, password_confirmation: password })).status).toBe(204);
+    const almost = await madeAgo(NEW_ACCOUNT_MS - 60_000, () => signInGuest(t.app));
+    for (const g of [fresh, withPassword, almost]) expect((await reportAs(g, 'thought', thought.id)).status).toBe(201);
+    expect(await shown(thought.id)).toBe(200);
+    let entry = await openEntry('thought', thought.id);
+    expect(entry).toMatchObject({ state: 'visible', reports_count: 3, new_account_reports: 3 });
+    expect(reportsOf(entry)).toEqual([true, true, true]);
+
+    expect(await reportedBy(2, 'thought', thought.id)).toEqual([201, 201]);
+    expect(await shown(thought.id)).toBe(200);
+    expect(await reportedBy(1, 'thought', thought.id)).toEqual([201]);
+    expect(await shown(thought.id)).toBe(404);
+    entry = await openEntry('thought', thought.id);
+    expect(entry).toMatchObject({ state: 'hidden', reports_count: 6, new_account_reports: 3 });
+    expect(reportsOf(entry)).toEqual([true, true, true, false, false, false]);
+  });
+
+  it("count at once from a moderator's account, however new", async () => {
+    const author = await signInGuest(t.app);
+    const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'Said on another bad day' })).body.data;
+    expect(await reportedBy(2, 'thought', thought.id)).toEqual([201, 201]);
+    expect((await reportAs(await makeModerator(), 'thought', thought.id)).status).toBe(201);
+    expect(await shown(thought.id)).toBe(404);
+    expect(await openEntry('thought', thought.id)).toMatchObject({ state: 'hidden', reports_count: 3, new_account_reports: 0 });
   });
 });
 

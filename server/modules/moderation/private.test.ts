@@ -10,7 +10,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationPageSchema, messagePageSchema } from '../../../core/schemas/messages.ts';
 import { advices, messages, moderationItems, reports, reportTypes, users } from '../../../db/schema.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, signInEstablished, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
 let moderator: Guest;
@@ -68,9 +68,12 @@ const conversations = async (g: Guest) =>
   (await t.call(g, 'GET', '/api/conversations', undefined, { schema: conversationPageSchema })).body;
 const unread = async (g: Guest) => (await t.call(g, 'GET', '/api/unread-messages')).body;
 
-/** Two people in an accepted conversation with three messages from `a`, the last two unread by `b`. */
+/**
+ * Two people in an accepted conversation with three messages from `a`, the last two unread by `b`, whose account is
+ * old enough for their reports to count toward the hide.
+ */
 async function talking() {
-  const [a, b] = [await signInGuest(t.app), await signInGuest(t.app)];
+  const [a, b] = [await signInGuest(t.app), await signInEstablished(t.app)];
   const first = await send(a, { user_id: b.id }, 'Hello, I read your post.');
   const id = first.conversation_id;
   expect((await t.call(b, 'POST', `/api/message-requests/${id}/accept`)).status).toBe(200);

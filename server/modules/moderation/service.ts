@@ -6,11 +6,13 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   HIDE_AFTER_REPORTS,
+  isModeratorRole,
   type LogAction,
   MODERATION_REASONS,
   type ModeratedTarget,
   type ModerationAction,
   type ModerationState,
+  NEW_ACCOUNT_MS,
   SUSPEND_DAYS,
   WORRIED_LIMITS,
   WORRIED_REPORT_TYPE,
@@ -38,8 +40,9 @@ export interface QueueInput {
   /** Why it is queued without reports: `crisis`, `worried`, `appeal`. */
   reason?: string;
   appeal?: boolean;
-  /** Reports counting toward the hide (the reports path sets it). */
+  /** Reports since a moderator last kept the item, and how many of them came from new accounts (the reports path). */
   reportsCount?: number;
+  newAccountReports?: number;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function queueForReview(tx: Tx, input: QueueInput): Promise<void> {
       crisis: input.crisis ?? false,
       appeal: input.appeal ?? false,
       reportsCount: input.reportsCount ?? 0,
+      newAccountReports: input.newAccountReports ?? 0,
       reason: input.reason ?? null,
       content: sql`(select ${m.text} from ${m.table} where ${m.id} = ${input.targetId})`,
     })
@@ -68,6 +72,7 @@ export async function queueForReview(tx: Tx, input: QueueInput): Promise<void> {
         crisis: sql`${moderationItems.crisis} or excluded.crisis`,
         appeal: sql`${moderationItems.appeal} or excluded.appeal`,
         reportsCount: sql`greatest(${moderationItems.reportsCount}, excluded.reports_count)`,
+        newAccountReports: sql`greatest(${moderationItems.newAccountReports}, excluded.new_account_reports)`,
         reason: sql`coalesce(excluded.reason, ${moderationItems.reason})`,
         // The text the entry opened with stays: a later report or edit does not replace what was first pointed at.
         content: sql`coalesce(${moderationItems.content}, excluded.content)`,
@@ -176,12 +181,24 @@ async function careFor(tx: Tx, reporterId: number, recipientId: number, worriedT
   return true;
 }
 
-/** The reports that count toward the hide: since a moderator last kept the item, "I'm worried" aside. */
-async function reportsSinceKept(tx: Tx, target: ModeratedTarget, itemId: number): Promise<number> {
+/**
+ * Whether a report this person makes now comes from a new account (NEW_ACCOUNT_MS, decision 056). A moderator's never
+ * does: the role is given by hand, not made in a click.
+ */
+export async function fromNewAccount(tx: Tx, reporterId: number): Promise<boolean> {
+  const [reporter] = await tx.select({ createdAt: users.createdAt, role: users.role }).from(users).where(eq(users.id, reporterId));
+  return !isModeratorRole(reporter.role) && Date.now() - reporter.createdAt.getTime() < NEW_ACCOUNT_MS;
+}
+
+/**
+ * The distinct reports since a moderator last kept the item, "I'm worried" aside: all of them (what moderators see)
+ * and those from new accounts (which do not count toward the hide).
+ */
+async function reportsSinceKept(tx: Tx, target: ModeratedTarget, itemId: number): Promise<{ all: number; fromNew: number }> {
   const lastKept = sql`coalesce((select max(l.created_at) from ${moderationLog} l
     where l.target = ${target} and l.target_id = ${itemId} and l.action = 'keep'), '-infinity'::timestamptz)`;
-  const [{ n }] = await tx
-    .select({ n: count() })
+  const [counts] = await tx
+    .select({ all: count(), fromNew: sql<number>`(count(*) filter (where ${reports.fromNewAccount}))::int` })
     .from(reports)
     .innerJoin(reportTypes, eq(reportTypes.id, reports.reportTypeId))
     .where(
@@ -192,14 +209,14 @@ async function reportsSinceKept(tx: Tx, target: ModeratedTarget, itemId: number)
         sql`${reports.createdAt} > ${lastKept}`,
       ),
     );
-  return n;
+  return counts;
 }
 
 /**
  * What a new report does, in the report's transaction with the item's row locked (lockItem): a worried report sends
- * a care notice and queues the item with crisis priority; any other report queues it with its count, and the
- * HIDE_AFTER_REPORTS-th distinct report since a moderator last kept it hides it. Concurrent reports wait on the row
- * lock, so exactly one of them hides the item.
+ * a care notice and queues the item with crisis priority; any other report queues it with its counts, and the
+ * HIDE_AFTER_REPORTS-th distinct report since a moderator last kept it that is not from a new account hides it.
+ * Concurrent reports wait on the row lock, so exactly one of them hides the item.
  */
 export async function afterReport(
   tx: Tx,
@@ -211,9 +228,9 @@ export async function afterReport(
     await queueForReview(tx, { target, targetId: item.id, authorId: item.userId, crisis: true, reason: 'worried' });
     return { hidden: false };
   }
-  const n = await reportsSinceKept(tx, target, item.id);
-  await queueForReview(tx, { target, targetId: item.id, authorId: item.userId, reportsCount: n });
-  if (n < HIDE_AFTER_REPORTS || item.moderation !== 'visible') return { hidden: false };
+  const { all, fromNew } = await reportsSinceKept(tx, target, item.id);
+  await queueForReview(tx, { target, targetId: item.id, authorId: item.userId, reportsCount: all, newAccountReports: fromNew });
+  if (all - fromNew < HIDE_AFTER_REPORTS || item.moderation !== 'visible') return { hidden: false };
   const moved = await setState(tx, target, item, 'hidden');
   const logId = await log(tx, { target, targetId: item.id, authorId: item.userId, action: 'hide' });
   await tellAuthor(tx, target, item, 'hidden', logId);
@@ -272,6 +289,7 @@ export async function listQueue(db: DbOrTx, locale: string, q: PageQuery) {
               targetId: reports.targetId,
               key: reportTypes.key,
               note: reports.note,
+              fromNewAccount: reports.fromNewAccount,
               createdAt: reports.createdAt,
             })
             .from(reports)
@@ -301,6 +319,7 @@ export async function listQueue(db: DbOrTx, locale: string, q: PageQuery) {
         appeal: item.appeal,
         queued_for: item.reason,
         reports_count: item.reportsCount,
+        new_account_reports: item.newAccountReports,
         content: found?.content ?? '',
         // What was reported, when the author has edited or deleted it since.
         queued_content: item.content !== null && item.content !== (found?.content ?? '') ? item.content : null,
@@ -309,7 +328,12 @@ export async function listQueue(db: DbOrTx, locale: string, q: PageQuery) {
         author: { id: item.authorId, nickname, suspended_until: suspendedUntil?.toISOString() ?? null },
         reports: reportRows
           .filter((r) => `${r.target}:${r.targetId}` === key)
-          .map((r) => ({ reason: translate(locale, `report_type.${r.key}`), note: r.note, created_at: r.createdAt.toISOString() })),
+          .map((r) => ({
+            reason: translate(locale, `report_type.${r.key}`),
+            note: r.note,
+            new_account: r.fromNewAccount,
+            created_at: r.createdAt.toISOString(),
+          })),
         appeal_note: appealRows.find((r) => `${r.target}:${r.targetId}` === key)?.note ?? null,
         created_at: item.createdAt.toISOString(),
       };
@@ -579,8 +603,16 @@ export async function appeal(db: Db, userId: number, removalId: number, note: st
     await tx.insert(appeals).values({ logId: removal.id, userId, note: note?.trim() || null });
     await log(tx, { target, targetId: item.id, authorId: userId, action: 'appeal' });
     // Back in the queue with the reports that led to the removal, as the moderator will see them listed.
-    const reportsCount = await reportsSinceKept(tx, target, item.id);
-    await queueForReview(tx, { target, targetId: item.id, authorId: userId, appeal: true, reason: 'appeal', reportsCount });
+    const { all, fromNew } = await reportsSinceKept(tx, target, item.id);
+    await queueForReview(tx, {
+      target,
+      targetId: item.id,
+      authorId: userId,
+      appeal: true,
+      reason: 'appeal',
+      reportsCount: all,
+      newAccountReports: fromNew,
+    });
   });
 }
 

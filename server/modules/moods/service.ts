@@ -10,7 +10,7 @@ import { avatars, feelings, moodHides, moodInteractions, moods, polls, posts, us
 import { NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
-import { blockRule, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
+import { blockRule, feedTotal, itemRules, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
@@ -106,8 +106,7 @@ export async function listMoods(db: DbOrTx, viewer: Viewer, q: PageQuery) {
  * A mood's own page, and what may be done with it (interactions, hiding, its poll's votes): moderation and blocks (a
  * mood on the other side of a block answers 404, as posts do).
  */
-export const moodItemRules = (viewerId: number | null): Rule[] =>
-  viewerId === null ? [moderationRule(moods, null)] : [blockRule(viewerId, moods, moods.userId), moderationRule(moods, viewerId)];
+export const moodItemRules = (viewerId: number | null): Rule[] => itemRules(moods, viewerId);
 
 /** GET /api/user/get/user-moods: the signed-in person's own moods, those under review too, newest first. */
 export async function listOwnMoods(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {

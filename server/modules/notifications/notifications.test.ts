@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_GROUP_WINDOW_MS } from '../../../core/notifications.ts';
 import { notificationKindsSchema, notificationPageSchema } from '../../../core/schemas/notifications.ts';
 import { jobs, notificationEvents, notifications, reportTypes, users } from '../../../db/schema.ts';
-import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
+import { createTestApp, type Guest, signInEstablished, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 import { frozenClock } from '../../../tests/helpers/clock.ts';
 import { deliver, EVENT_KEYS_KEPT_MS, type NotifyJob, notify, pruneEventKeys } from './service.ts';
 
@@ -17,8 +17,8 @@ afterAll(() => t.close());
  * A signed-in guest with achievement notifications off: first posts and first supports earn achievements, and these
  * tests count only the notifications of the act under test (the achievements test below keeps them on).
  */
-async function person(locale?: string): Promise<Guest> {
-  const g = await signInGuest(t.app, locale);
+async function person(locale?: string, signIn = signInGuest): Promise<Guest> {
+  const g = await signIn(t.app, locale);
   const res = await t.call(g, 'PUT', '/api/notification-settings', { kinds: { achievement: false } });
   expect(res.status).toBe(200);
   return g;
@@ -232,7 +232,10 @@ describe('achievements', () => {
 
 describe('moderation and reports', () => {
   it('tells the author when their writing is hidden and restored, and the reporters when a moderator decided', async () => {
-    const [author, moderator, ...reporters] = await Promise.all([1, 2, 3, 4, 5].map(() => person()));
+    const [author, moderator] = await Promise.all([person(), person()]);
+    // Accounts old enough for their reports to count toward the hide, one after another (they move the clock).
+    const reporters = [];
+    for (let i = 0; i < 3; i++) reporters.push(await person(undefined, signInEstablished));
     await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
     const [spam] = await t.database.db.select().from(reportTypes).where(eq(reportTypes.key, 'spam'));
     const thought = (await t.call(author, 'POST', '/api/thoughts', { content: 'A thought that will be reported' })).body.data;

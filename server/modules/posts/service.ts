@@ -26,7 +26,7 @@ import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { prepared, preparedArrays, type Read, viewerIdParam } from '../../lib/prepared.ts';
 import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { commentRules } from '../comments/rules.ts';
-import { blockRule, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
+import { blockRule, daysAgo, feedTotal, itemRules, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
 import { toFeeling } from '../feelings/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { pollJson } from '../polls/service.ts';
@@ -127,7 +127,7 @@ export function postRules(viewerId: number | Placeholder | null): Rule[] {
  * post they hid stays readable there. A blocked person's post answers 404 to the blocker, as a missing one does.
  */
 export function postItemRules(viewerId: number | Placeholder | null): Rule[] {
-  return viewerId === null ? [moderationRule(posts, null)] : [blockRule(viewerId, posts, posts.userId), moderationRule(posts, viewerId)];
+  return itemRules(posts, viewerId);
 }
 
 /**

@@ -3,19 +3,26 @@
  * hour per person (core/limits.ts). What a report does to the item (the hide after three, the care notice of "I'm
  * worried") is moderation's (afterReport), in the report's transaction with the item's row locked.
  */
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { ModeratedTarget } from '../../../core/moderation.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
-import { comments, posts, reports, reportTypes } from '../../../db/schema.ts';
+import { reports, reportTypes } from '../../../db/schema.ts';
 import { Invalid, NotFound, Rejected } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { blockedEitherWay } from '../blocks/filter.ts';
-import { afterReport, type ItemRow, lockItem } from '../moderation/service.ts';
+import { inThread } from '../comments/rules.ts';
+import { blockRules } from '../feed/service.ts';
+import { afterReport, fromNewAccount, type ItemRow, lockItem } from '../moderation/service.ts';
 import { MODERATED } from '../moderation/visibility.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
 export type ReportTarget = ModeratedTarget;
+
+/**
+ * A report of something deleted, removed or behind a block since the reporter saw it: 404 NOT_FOUND, in words that
+ * say it plainly rather than a bare "Not found." (the report dialog shows them).
+ */
+export const GONE = { key: 'reports.gone' } as const;
 
 export async function listReportTypes(db: DbOrTx, locale: string) {
   const rows = await db.select().from(reportTypes).orderBy(asc(reportTypes.sortOrder));
@@ -33,12 +40,10 @@ export async function report(
   return db.transaction(async (tx) => {
     await takeReportSlot(tx, userId);
     const item = await lockItem(tx, target, targetId);
-    if (!item || item.moderation === 'removed' || (await apart(tx, userId, target, item.id))) throw new NotFound();
+    if (!item || item.moderation === 'removed' || (await apart(tx, userId, target, item.id))) throw new NotFound(GONE);
     return fileReport(tx, userId, target, item, input);
   });
 }
-
-const parent = alias(comments, 'parent');
 
 /**
  * Whether a block separates the reporter from the item or from what its page hangs on (a comment's post and the
@@ -47,18 +52,11 @@ const parent = alias(comments, 'parent');
  */
 async function apart(tx: Tx, userId: number, target: ReportTarget, id: number): Promise<boolean> {
   const m = MODERATED[target];
-  const conditions: SQL[] = [blockedEitherWay(userId, m.userId)];
-  if (target === 'comment') {
-    conditions.push(
-      sql`exists(select 1 from ${posts} where ${posts.id} = ${comments.postId} and ${blockedEitherWay(userId, posts.userId)})`,
-      sql`exists(select 1 from ${comments} as ${sql.identifier('parent')} where ${parent.id} = ${comments.parentId}
-        and ${blockedEitherWay(userId, parent.userId)})`,
-    );
-  }
+  const separated = target === 'comment' ? not(and(...inThread(blockRules, userId)) as SQL) : blockedEitherWay(userId, m.userId);
   const [row] = await tx
     .select({ one: sql`1` })
     .from(m.table)
-    .where(and(eq(m.id, id), sql`(${sql.join(conditions, sql` or `)})`));
+    .where(and(eq(m.id, id), separated));
   return row !== undefined;
 }
 
@@ -80,7 +78,14 @@ export async function fileReport(
   if (!type) throw new Invalid({ report_type_id: { key: 'validation.invalid' } });
   const inserted = await tx
     .insert(reports)
-    .values({ userId, target, targetId: item.id, reportTypeId: type.id, note: input.note?.trim() || null })
+    .values({
+      userId,
+      target,
+      targetId: item.id,
+      reportTypeId: type.id,
+      note: input.note?.trim() || null,
+      fromNewAccount: await fromNewAccount(tx, userId),
+    })
     .onConflictDoNothing()
     .returning({ id: reports.id });
   if (inserted.length === 0) throw new Rejected('ALREADY_REPORTED', { key: `reports.already_${target}` });

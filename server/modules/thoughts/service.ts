@@ -14,7 +14,7 @@ import type { SignedInViewer, Viewer } from '../../lib/viewer.ts';
 import { awardAchievements } from '../achievements/service.ts';
 import { notBlocked } from '../blocks/filter.ts';
 import { isCrisisText } from '../crisis/check.ts';
-import { blockRule, bumpCount, daysAgo, feedTotal, keepsOf, leftOut, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
+import { bumpCount, daysAgo, feedTotal, itemRules, keepsOf, leftOut, newestFirst, type Rule } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { indexText } from '../search/index.ts';
@@ -75,10 +75,7 @@ const newest = newestFirst(thoughts.createdAt, thoughts.id);
  * What a viewer sees of thoughts, in every list, on a thought's page and in every count alike, and what they may
  * react to: moderation and blocks (a thought on the other side of a block answers 404, as posts do).
  */
-const thoughtRules = (viewerId: number | Placeholder | null): Rule[] =>
-  viewerId === null
-    ? [moderationRule(thoughts, null)]
-    : [blockRule(viewerId, thoughts, thoughts.userId), moderationRule(thoughts, viewerId)];
+const thoughtRules = (viewerId: number | Placeholder | null): Rule[] => itemRules(thoughts, viewerId);
 const inLanguages = (viewer: Viewer): SQL | undefined => (viewer.languages ? inArray(thoughts.language, [...viewer.languages]) : undefined);
 /** What a list shows the viewer: their content languages, and what their rules keep. */
 const visibleTo = (viewer: Viewer) => and(inLanguages(viewer), ...keepsOf(thoughtRules(viewer.id)));

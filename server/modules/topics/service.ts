@@ -11,7 +11,7 @@ import { languageOfText } from '../../lib/language.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { awardAchievements } from '../achievements/service.ts';
 import { isCrisisText } from '../crisis/check.ts';
-import { blockRule, daysAgo, keepsOf, moderationRule, newestFirst, type Rule } from '../feed/service.ts';
+import { daysAgo, itemRules, keepsOf, newestFirst, type Rule } from '../feed/service.ts';
 import { queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { topicPostsShown } from '../posts/service.ts';
@@ -25,8 +25,7 @@ export const coverUrl = (file: string) => `/covers/${file}`;
  * What a viewer sees of topics, in every list, on a topic's page and in the lists' totals alike: moderation and
  * blocks (a topic on the other side of a block answers 404, as posts do).
  */
-const topicRules = (viewerId: number | null): Rule[] =>
-  viewerId === null ? [moderationRule(topics, null)] : [blockRule(viewerId, topics, topics.userId), moderationRule(topics, viewerId)];
+const topicRules = (viewerId: number | null): Rule[] => itemRules(topics, viewerId);
 const seenBy = (viewer: Viewer) => keepsOf(topicRules(viewer.id));
 
 function topicQuery(db: DbOrTx, viewer: Viewer) {
