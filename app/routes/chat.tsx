@@ -203,7 +203,7 @@ function ConversationLink({ conversation: c, current, to }: { conversation: Conv
  */
 function useConversations(first: Paged<Conversation>, requests: boolean) {
   const { api, user } = useSession();
-  const paged = usePaged(first, (page) => (requests ? api.messageRequests(page) : api.conversations(page)));
+  const paged = usePaged(first, (page) => (requests ? api.messageRequests(page) : api.conversations(page)), 'conversations');
   const [changed, setChanged] = useState<Map<number, Conversation>>(new Map());
   const [dropped, setDropped] = useState<Set<number>>(new Set());
 
