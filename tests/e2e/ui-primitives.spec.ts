@@ -10,6 +10,13 @@ import { watchErrors } from './pages.ts';
 
 const en: Record<string, string> = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8'));
 
+/** The id `button`'s aria-controls names, and whether the page has an element with it. */
+const controls = (button: Locator) =>
+  button.evaluate((el) => {
+    const id = el.getAttribute('aria-controls');
+    return { id, there: id !== null && document.getElementById(id) !== null };
+  });
+
 /** Presses Enter on `button` until `opened` holds: a key press that lands before hydration does nothing. */
 async function pressUntil(button: Locator, opened: () => Promise<void>) {
   await expect(async () => {
@@ -68,8 +75,11 @@ test('the language menu opens from the keyboard, moves with arrows, Home and End
   const menu = page.getByRole('list', { name: en['language.label'] });
   const links = menu.getByRole('link');
 
+  // Closed, the button names no list; open, it names the list there is.
+  expect(await controls(button)).toEqual({ id: null, there: false });
   // Enter opens it on the current language.
   await pressUntil(button, () => expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 }));
+  expect(await controls(button)).toEqual({ id: await menu.getAttribute('id'), there: true });
   await expect(menu.getByRole('link', { name: 'English' })).toBeFocused();
   await expect(menu.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
 
@@ -91,6 +101,7 @@ test('the language menu opens from the keyboard, moves with arrows, Home and End
   await expect(menu).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(button).toBeFocused();
+  expect(await controls(button)).toEqual({ id: null, there: false });
 
   // ArrowUp on the button opens it at the last choice, ArrowDown at the first.
   await button.press('ArrowUp');
