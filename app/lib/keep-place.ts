@@ -12,8 +12,8 @@
  * comes (the request failed) stops the watch after a while, and a person who has moved the focus elsewhere since
  * keeps it there.
  */
+import { FOCUSABLE } from './focus.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
 /** Long enough for a slow revalidation of the list; short enough that a later navigation is not taken for the removal. */
 const WATCH_MS = 15_000;
 

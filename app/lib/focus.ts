@@ -1,0 +1,25 @@
+/** What can take the keyboard's focus, shared by the places that move it (lib/keep-place.ts, ui/Dialog.tsx). */
+
+export const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+
+/**
+ * The elements of `root` that Tab stops on, in order: focusable, not taken out of the order (tabindex -1), shown.
+ * A group of radio buttons is one stop; any of its buttons stands for it.
+ */
+export function tabStops(root: Element): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+}
+
+/** Whether `a` and `b` are one Tab stop: the same element, or buttons of one radio group. */
+export function sameStop(a: Element | null, b: Element | null): boolean {
+  if (a === b) return true;
+  return (
+    a instanceof HTMLInputElement &&
+    b instanceof HTMLInputElement &&
+    a.type === 'radio' &&
+    a.name !== '' &&
+    a.name === b.name &&
+    a.form === b.form
+  );
+}
