@@ -1,6 +1,7 @@
 /**
  * Keeping a keyboard or screen-reader user's place when an item leaves a list because of what they did (a post or
- * mood hidden or deleted, a comment or thought deleted, a queue item acted on, a person unblocked). The control they
+ * mood hidden or deleted, a comment or thought deleted, a queue item acted on, a person unblocked, or blocked from
+ * their card). The control they
  * pressed goes with the item, and the browser would put the focus back at the start of the page. Called before
  * the removal, `keepPlace` notes where the item stands; once it has left the page, the focus goes to the item that
  * took its place, or the one before it when it was the last, or, when the list is now empty, to the list's empty

@@ -63,6 +63,31 @@ test('hiding a post in the feed moves the focus to the post after it', async ({ 
   await Promise.all([author.close(), reader.close()]);
 });
 
+test('blocking someone from their card (in Arabic, at 390 px) moves the focus to the post after theirs', async ({ browser, baseURL }) => {
+  const run = Date.now().toString(36);
+  const ar = catalog('ar');
+  const author = await person(browser);
+  const reader = await person(browser, { viewport: PHONE });
+  const theirs = await post(baseURL, author, longPost(`blocked-${run}`));
+
+  await reader.page.goto(at('ar', '/'));
+  const card = reader.page.locator(`article[aria-labelledby="post-${theirs}-heading"]`);
+  await expect(card).toBeVisible();
+  const after = await nextCard(card);
+  expect(after).toMatch(/^post-\d+-heading$/);
+  await reader.page.waitForLoadState('networkidle');
+  await card.getByRole('button', { name: author.nickname }).focus();
+  await reader.page.keyboard.press('Enter');
+  const dialog = reader.page.getByRole('dialog', { name: author.nickname });
+  await dialog.getByRole('button', { name: ar['person.block'] }).focus();
+  await reader.page.keyboard.press('Enter');
+  await reader.page.getByRole('dialog').getByRole('button', { name: ar['person.block'] }).focus();
+  await reader.page.keyboard.press('Enter');
+  await leftFor(reader.page, card, ar['person.blocked'].replace('{nickname}', author.nickname), after);
+  await check(reader);
+  await Promise.all([author.close(), reader.close()]);
+});
+
 test('deleting one’s mood moves the focus to the next mood, or the one before it when it was the last', async ({ browser, baseURL }) => {
   const run = Date.now().toString(36);
   const me = await person(browser, { viewport: PHONE });
