@@ -1,4 +1,4 @@
-/** What can take the keyboard's focus, shared by the places that move it (lib/keep-place.ts, ui/Dialog.tsx). */
+/** Where the keyboard's focus can go, and whether it is lost: shared by the places that move it (lib/keep-place.ts, ui/Dialog.tsx). */
 
 export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
@@ -21,5 +21,16 @@ export function sameStop(a: Element | null, b: Element | null): boolean {
     a.name !== '' &&
     a.name === b.name &&
     a.form === b.form
+  );
+}
+
+/**
+ * Whether the focus is nowhere a person put it: on nothing, the page, its content (#main, where only a script puts
+ * it), an element gone from the page, or inside a dialog that has closed.
+ */
+export function focusLost(): boolean {
+  const active = document.activeElement;
+  return (
+    !active || active === document.body || active.id === 'main' || !active.isConnected || active.closest('dialog:not([open])') !== null
   );
 }

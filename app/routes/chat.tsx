@@ -15,6 +15,7 @@ import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
+import { keepPlace } from '../lib/keep-place.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { failed, required } from '../lib/route-check.ts';
@@ -74,7 +75,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="flex flex-col gap-1" aria-busy={list.loading}>
               {list.items.map((c) => (
-                <li key={c.id}>
+                <li key={c.id} data-conversation={c.id}>
                   <ConversationLink
                     conversation={c}
                     current={c.id === selected}
@@ -220,7 +221,11 @@ function useConversations(first: Paged<Conversation>, requests: boolean) {
   }, [first]);
 
   const update = (c: Conversation) => setChanged((m) => new Map(m).set(c.id, c));
-  const drop = (id: number) => setDropped((s) => new Set(s).add(id));
+  const drop = (id: number) => {
+    // Declined or blocked from its pane: the focus goes to the conversation that takes its place in the list.
+    keepPlace(document.querySelector(`[data-conversation="${id}"]`));
+    setDropped((s) => new Set(s).add(id));
+  };
 
   useSocketEvent(
     'message',

@@ -6,8 +6,8 @@
  * than the one failed request a test causes on purpose.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { en } from './pages.ts';
-import { call, type Person, person } from './people.ts';
+import { at, catalog, en } from './pages.ts';
+import { call, overflow, type Person, person } from './people.ts';
 
 /** A conversation both have accepted, with one message from `a`; its id. */
 async function talking(baseURL: string | undefined, a: Person, b: Person): Promise<number> {
@@ -229,6 +229,63 @@ test('a message request blocked and reported: the person is blocked, the message
   expect([...b.errors, ...c.errors]).toEqual([]);
   await b.close();
   await c.close();
+});
+
+/** The nickname in the conversation link that follows `nickname`'s in the list as loaded. */
+const nextInList = (p: Page, nickname: string) =>
+  p
+    .getByTestId('conversation')
+    .filter({ hasText: nickname })
+    .evaluate((a) => a.closest('li')?.nextElementSibling?.querySelector('[data-testid="conversation"] span span')?.textContent ?? null);
+
+test('declining a request (desktop) or blocking someone from their conversation (390 px, Arabic) puts the focus on the conversation that took its place', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // Three requests, newest first: the middle one is declined, and the one written first takes its place.
+  const b = await person(browser, { viewport: { width: 1280, height: 800 } });
+  const writers = [await person(browser), await person(browser), await person(browser)];
+  for (const w of writers)
+    expect((await call(baseURL, w, 'POST', '/api/messages', { user_id: b.id, content: 'Are you there?' })).status).toBe(201);
+  await b.page.goto('/chat?tab=requests');
+  await expect(b.page.getByTestId('conversation')).toHaveCount(3);
+  const declined = writers[1].nickname;
+  const after = await nextInList(b.page, declined);
+  expect(after).toBe(writers[0].nickname);
+  await b.page.waitForLoadState('networkidle');
+  await b.page.getByTestId('conversation').filter({ hasText: declined }).click();
+  const decline = b.page.getByRole('main').getByRole('button', { name: en['chat.decline'] });
+  await decline.focus();
+  await b.page.keyboard.press('Enter');
+  await expect(b.page.getByRole('status').filter({ hasText: en['chat.declined'] })).toBeVisible();
+  await expect(b.page.getByTestId('conversation').filter({ hasText: declined })).toHaveCount(0);
+  await expect(b.page.getByTestId('conversation').filter({ hasText: after ?? '' })).toBeFocused();
+  expect(b.errors).toEqual([]);
+
+  // On a phone the conversation fills the screen; blocking its person goes back to the list, where the focus is on
+  // the conversation after it.
+  const ar = catalog('ar');
+  const c = await person(browser, { viewport: { width: 390, height: 844 } });
+  const friends = [await person(browser), await person(browser)];
+  for (const f of friends) await talking(baseURL, f, c);
+  await c.page.goto(at('ar', '/chat'));
+  await expect(c.page.getByTestId('conversation')).toHaveCount(2);
+  const blocked = friends[1].nickname;
+  const next = await nextInList(c.page, blocked);
+  expect(next).toBe(friends[0].nickname);
+  await c.page.waitForLoadState('networkidle');
+  await c.page.getByTestId('conversation').filter({ hasText: blocked }).click();
+  await c.page.getByRole('main').getByRole('button', { name: ar['person.block'] }).focus();
+  await c.page.keyboard.press('Enter');
+  await c.page.getByRole('dialog').getByRole('button', { name: ar['person.block'] }).focus();
+  await c.page.keyboard.press('Enter');
+  await expect(c.page.getByRole('status').filter({ hasText: ar['person.blocked'].replace('{nickname}', blocked) })).toBeVisible();
+  await expect(c.page.getByTestId('conversation').filter({ hasText: blocked })).toHaveCount(0);
+  await expect(c.page.getByTestId('conversation').filter({ hasText: next ?? '' })).toBeFocused();
+  expect(await overflow(c.page)).toBeNull();
+  expect(c.errors).toEqual([]);
+  for (const p of [b, c, ...writers, ...friends]) await p.close();
 });
 
 test('"Who can message me: nobody" stops a new conversation with the neutral message', async ({ browser, baseURL }) => {

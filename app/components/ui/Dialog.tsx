@@ -6,7 +6,7 @@
  * (the page's are inert behind it).
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { sameStop, tabStops } from '../../lib/focus.ts';
+import { focusLost, sameStop, tabStops } from '../../lib/focus.ts';
 import { ToastOutlet } from '../../lib/toast.tsx';
 
 const WIDTHS = {
@@ -51,10 +51,8 @@ export function Dialog({
       // the focus has found a place since: the opener went with an item that left its list, and lib/keep-place.ts has
       // already put the focus on its neighbour (Preact may run this cleanup after that removal).
       if (dialog.open) dialog.close();
-      const active = document.activeElement;
-      const lost = !active || active === document.body || dialog.contains(active);
       if (opener?.isConnected) opener.focus();
-      else if (lost) document.getElementById('main')?.focus({ preventScroll: true });
+      else if (focusLost()) document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [open]);
 
