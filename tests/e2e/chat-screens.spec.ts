@@ -1,7 +1,8 @@
 /**
  * The chat screens in the browser, beyond the first conversation (messages.spec.ts): older messages load as one
  * scrolls up without moving what one reads; a message that fails to send shows it and "Retry" sends it once; the
- * typing indicator and "Seen" reach the other person live; a request blocked and reported; "Who can message me:
+ * typing indicator and "Seen" reach the other person live; a request blocked and reported; the focus on the
+ * conversation that takes the place of one declined or blocked; "Who can message me:
  * nobody" stops a new conversation with the neutral message. Every page fails the test on a console error other
  * than the one failed request a test causes on purpose.
  */
@@ -231,12 +232,26 @@ test('a message request blocked and reported: the person is blocked, the message
   await c.close();
 });
 
-/** The nickname in the conversation link that follows `nickname`'s in the list as loaded. */
-const nextInList = (p: Page, nickname: string) =>
-  p
-    .getByTestId('conversation')
-    .filter({ hasText: nickname })
-    .evaluate((a) => a.closest('li')?.nextElementSibling?.querySelector('[data-testid="conversation"] span span')?.textContent ?? null);
+/**
+ * Opens the list at `path` (`count` conversations) and in it `leaving`'s conversation, after checking that `after`'s
+ * follows it in the list as loaded; once `leaving`'s has left, the focus must be on `after`'s.
+ */
+async function openLeaving(p: Page, path: string, count: number, leaving: string, after: string) {
+  await p.goto(path);
+  const links = p.getByTestId('conversation');
+  await expect(links).toHaveCount(count);
+  const next = await links
+    .filter({ hasText: leaving })
+    .evaluate((a) => a.closest('li')?.nextElementSibling?.querySelector('[data-testid="conversation"] span span')?.textContent);
+  expect(next).toBe(after);
+  await p.waitForLoadState('networkidle');
+  await links.filter({ hasText: leaving }).click();
+  return async (said: string) => {
+    await expect(p.getByRole('status').filter({ hasText: said })).toBeVisible();
+    await expect(links.filter({ hasText: leaving })).toHaveCount(0);
+    await expect(links.filter({ hasText: after })).toBeFocused();
+  };
+}
 
 test('declining a request (desktop) or blocking someone from their conversation (390 px, Arabic) puts the focus on the conversation that took its place', async ({
   browser,
@@ -248,19 +263,10 @@ test('declining a request (desktop) or blocking someone from their conversation 
   const writers = [await person(browser), await person(browser), await person(browser)];
   for (const w of writers)
     expect((await call(baseURL, w, 'POST', '/api/messages', { user_id: b.id, content: 'Are you there?' })).status).toBe(201);
-  await b.page.goto('/chat?tab=requests');
-  await expect(b.page.getByTestId('conversation')).toHaveCount(3);
-  const declined = writers[1].nickname;
-  const after = await nextInList(b.page, declined);
-  expect(after).toBe(writers[0].nickname);
-  await b.page.waitForLoadState('networkidle');
-  await b.page.getByTestId('conversation').filter({ hasText: declined }).click();
-  const decline = b.page.getByRole('main').getByRole('button', { name: en['chat.decline'] });
-  await decline.focus();
+  const declined = await openLeaving(b.page, '/chat?tab=requests', 3, writers[1].nickname, writers[0].nickname);
+  await b.page.getByRole('main').getByRole('button', { name: en['chat.decline'] }).focus();
   await b.page.keyboard.press('Enter');
-  await expect(b.page.getByRole('status').filter({ hasText: en['chat.declined'] })).toBeVisible();
-  await expect(b.page.getByTestId('conversation').filter({ hasText: declined })).toHaveCount(0);
-  await expect(b.page.getByTestId('conversation').filter({ hasText: after ?? '' })).toBeFocused();
+  await declined(en['chat.declined']);
   expect(b.errors).toEqual([]);
 
   // On a phone the conversation fills the screen; blocking its person goes back to the list, where the focus is on
@@ -269,20 +275,12 @@ test('declining a request (desktop) or blocking someone from their conversation 
   const c = await person(browser, { viewport: { width: 390, height: 844 } });
   const friends = [await person(browser), await person(browser)];
   for (const f of friends) await talking(baseURL, f, c);
-  await c.page.goto(at('ar', '/chat'));
-  await expect(c.page.getByTestId('conversation')).toHaveCount(2);
-  const blocked = friends[1].nickname;
-  const next = await nextInList(c.page, blocked);
-  expect(next).toBe(friends[0].nickname);
-  await c.page.waitForLoadState('networkidle');
-  await c.page.getByTestId('conversation').filter({ hasText: blocked }).click();
+  const blocked = await openLeaving(c.page, at('ar', '/chat'), 2, friends[1].nickname, friends[0].nickname);
   await c.page.getByRole('main').getByRole('button', { name: ar['person.block'] }).focus();
   await c.page.keyboard.press('Enter');
   await c.page.getByRole('dialog').getByRole('button', { name: ar['person.block'] }).focus();
   await c.page.keyboard.press('Enter');
-  await expect(c.page.getByRole('status').filter({ hasText: ar['person.blocked'].replace('{nickname}', blocked) })).toBeVisible();
-  await expect(c.page.getByTestId('conversation').filter({ hasText: blocked })).toHaveCount(0);
-  await expect(c.page.getByTestId('conversation').filter({ hasText: next ?? '' })).toBeFocused();
+  await blocked(ar['person.blocked'].replace('{nickname}', friends[1].nickname));
   expect(await overflow(c.page)).toBeNull();
   expect(c.errors).toEqual([]);
   for (const p of [b, c, ...writers, ...friends]) await p.close();
