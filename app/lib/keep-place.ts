@@ -1,7 +1,8 @@
 /**
  * Keeping a keyboard or screen-reader user's place when an item leaves a list because of what they did (a post or
- * mood hidden or deleted, a comment or thought deleted, a queue item acted on, a person unblocked). The control they
- * pressed goes with the item, and the browser would put the focus back at the start of the page. Called before
+ * mood hidden or deleted, a comment or thought deleted, a queue item acted on, a person unblocked or blocked, a
+ * conversation declined). The control they pressed goes with the item, or with what showed it (a dialog, a
+ * conversation's pane), and the browser would put the focus back at the start of the page. Called before
  * the removal, `keepPlace` notes where the item stands; once it has left the page, the focus goes to the item that
  * took its place, or the one before it when it was the last, or, when the list is now empty, to the list's empty
  * state (EmptyState, or any element marked `data-empty-state`) or else the heading above the list. What happened is
@@ -9,11 +10,14 @@
  *
  * An item is the `<li>` (or `[data-list-item]`) holding `from`. Items are watched, not told about: a list can drop
  * one in its own render (the item store), or a revalidation later (the moderation queue). A removal that never
- * comes (the request failed) stops the watch after a while, and a person who has moved the focus elsewhere since
- * keeps it there.
+ * comes (the request failed) stops the watch after a while. When the item leaves, the focus may still be on what the
+ * action showed, which leaves in its turn: the confirm dialog, whose opener went with the item, hands it to the
+ * page's content (ui/Dialog.tsx); the conversation's pane goes with the navigation back to the list. So the watch
+ * goes on until the focus is lost, as long as the person does nothing: a key or a click of theirs since, and the
+ * focus is where they put it.
  */
+import { FOCUSABLE, focusLost } from './focus.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
 /** Long enough for a slow revalidation of the list; short enough that a later navigation is not taken for the removal. */
 const WATCH_MS = 15_000;
 
@@ -25,40 +29,28 @@ export function keepPlace(from: Element | null | undefined): void {
   const index = [...list.children].indexOf(entry);
   const heading = headingBefore(list);
 
+  /** Whether the focus went there: not while the list is hidden (a phone shows a conversation instead of the list). */
   const place = () => {
     const items = list.isConnected ? [...list.children].filter((e) => e !== entry) : [];
     const next = items[Math.min(index, items.length - 1)];
     const empty = root.isConnected ? root.querySelector<HTMLElement>('[data-empty-state]') : null;
     const target = next ? itemTarget(next) : (empty ?? (heading?.isConnected ? heading : null));
     if (target) focus(target);
+    return target !== null && document.activeElement === target;
   };
   const settle = () => {
-    if (entry.isConnected) return;
-    stop();
-    const active = document.activeElement;
-    // The action's confirm dialog may still be open when the item leaves: closing, it finds its opener gone and
-    // gives the focus to the page's content (ui/Dialog.tsx), so the place is taken once it has closed.
-    const dialog = active?.closest('dialog');
-    if (dialog?.open) {
-      dialog.addEventListener('close', () => lost(dialog) && place(), { once: true });
-      return;
-    }
-    if (active && active !== document.body && active.isConnected) return;
-    place();
+    if (!entry.isConnected && focusLost() && place()) stop();
   };
   const observer = new MutationObserver(settle);
-  const timer = window.setTimeout(() => observer.disconnect(), WATCH_MS);
   const stop = () => {
     observer.disconnect();
     window.clearTimeout(timer);
+    for (const type of ['keydown', 'pointerdown']) document.removeEventListener(type, stop, true);
   };
+  const timer = window.setTimeout(stop, WATCH_MS);
   observer.observe(document.body, { childList: true, subtree: true });
-}
-
-/** Whether the focus has nowhere a person chose: the page, its content (#main) or the closed dialog. */
-function lost(dialog: HTMLDialogElement): boolean {
-  const active = document.activeElement;
-  return !active || active === document.body || active.id === 'main' || dialog.contains(active);
+  // Listened for from the start: the key that confirmed the action came before this call.
+  for (const type of ['keydown', 'pointerdown']) document.addEventListener(type, stop, true);
 }
 
 /** The item itself when it can take the focus (a card with tabIndex -1, read whole by its label), else its first control. */

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'advi
 
 export default function Advice({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
-  const list = usePaged(loaderData.page, (page) => api.advices(page));
+  const list = usePaged(loaderData.page, (page) => api.advices(page), 'advice');
 
   return (
     <>

@@ -4,7 +4,7 @@
  * conversation sit side by side; on a phone one of them fills the screen and the conversation has a way back.
  * Messages arrive through the page's one socket: the list moves a conversation that got one to the top.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { localizedPath } from '../../core/locales.ts';
 import type { Conversation, Paged } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
@@ -15,6 +15,7 @@ import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
+import { keepPlace } from '../lib/keep-place.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { failed, required } from '../lib/route-check.ts';
@@ -74,7 +75,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="flex flex-col gap-1" aria-busy={list.loading}>
               {list.items.map((c) => (
-                <li key={c.id}>
+                <li key={c.id} data-conversation={c.id}>
                   <ConversationLink
                     conversation={c}
                     current={c.id === selected}
@@ -203,24 +204,27 @@ function ConversationLink({ conversation: c, current, to }: { conversation: Conv
  */
 function useConversations(first: Paged<Conversation>, requests: boolean) {
   const { api, user } = useSession();
-  const paged = usePaged(first, (page) => (requests ? api.messageRequests(page) : api.conversations(page)));
-  const [changed, setChanged] = useState<Map<number, Conversation>>(new Map());
-  const [dropped, setDropped] = useState<Set<number>>(new Set());
+  const paged = usePaged(first, (page) => (requests ? api.messageRequests(page) : api.conversations(page)), 'conversations');
+  // What happened since the server's answer on screen (the list's first page), kept with the answer it happened
+  // since. A new answer (another tab of the list, a revalidation) is the server's word on all of it, except on what
+  // happened after the server read it: a message that arrived while the answer was on its way (the router changes the
+  // address before it renders the new data) stays. Worked out in the render that shows the answer, and by each change
+  // with the newest answer, never in an effect, which runs after paint and after a message that came meanwhile
+  // (commit 50272b1). The answer on screen, not the loader's: the pages take the loader's one render later, and a
+  // conversation dropped since would come back for that render.
+  const shown = paged.shown ?? first;
+  const [state, setState] = useState<Since>(() => ({ first: shown, changed: new Map(), dropped: new Set() }));
+  const newest = useRef(shown);
+  newest.current = shown;
+  const { changed, dropped } = since(state, shown);
+  const change = (next: (s: Since) => Since) => setState((s) => next(since(s, newest.current)));
 
-  // New loader data (another tab of the list, a revalidation) is the server's word on all of it, except on what
-  // happened after the server read it: a message that arrived while the list was loading (the loader's answer, or
-  // this effect, can come after the event) stays. Not on the first render: the open conversation (a child, whose
-  // effects run first) has already said it is read.
-  const shownFirst = useRef(first);
-  useEffect(() => {
-    if (shownFirst.current === first) return;
-    shownFirst.current = first;
-    setChanged((known) => newerThan(known, first.data));
-    setDropped(new Set());
-  }, [first]);
-
-  const update = (c: Conversation) => setChanged((m) => new Map(m).set(c.id, c));
-  const drop = (id: number) => setDropped((s) => new Set(s).add(id));
+  const update = (c: Conversation) => change((s) => ({ ...s, changed: new Map(s.changed).set(c.id, c) }));
+  const drop = (id: number) => {
+    // Declined or blocked from its pane: the focus goes to the conversation that takes its place in the list.
+    keepPlace(document.querySelector(`[data-conversation="${id}"]`));
+    change((s) => ({ ...s, dropped: new Set(s.dropped).add(id) }));
+  };
 
   useSocketEvent(
     'message',
@@ -255,6 +259,20 @@ function useConversations(first: Paged<Conversation>, requests: boolean) {
     .filter((c) => !dropped.has(c.id) && (c.status === 'request') === requests)
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
   return { ...paged, items, update, drop };
+}
+
+/** What happened to the list since the server's answer `first`. */
+interface Since {
+  first: Paged<Conversation>;
+  /** Conversations with news since (a message, read), by id. */
+  changed: Map<number, Conversation>;
+  /** Conversations that left the list since (declined, blocked). */
+  dropped: Set<number>;
+}
+
+/** `s` as of the server's answer `first`: the same when it is the answer `s` is about. */
+function since(s: Since, first: Paged<Conversation>): Since {
+  return s.first === first ? s : { first, changed: newerThan(s.changed, first.data), dropped: new Set() };
 }
 
 /**

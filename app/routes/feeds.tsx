@@ -47,7 +47,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const list = usePaged(loaderData.page, (page) => api.posts(page));
+  const list = usePaged(loaderData.page, (page) => api.posts(page), 'feed');
   const posts = useVisible('post', list.items);
   // SPEC.md section 4: after a post or mood is created the list starts again from page 1.
   const reload = () => revalidator.revalidate();

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'mood
 export default function Moods({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const revalidator = useRevalidator();
-  const list = usePaged(loaderData.page, (page) => api.moodList(page));
+  const list = usePaged(loaderData.page, (page) => api.moodList(page), 'moods');
   const moods = useVisible('mood', list.items);
   const reload = () => revalidator.revalidate();
   const fresh = useFocusFirstAfter(reload, list.shown);

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'noti
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const toast = useToast();
-  const list = usePaged(loaderData.page, (page) => api.notifications(page));
+  const list = usePaged(loaderData.page, (page) => api.notifications(page), 'notifications');
   /** Arrived through the socket since the page loaded, newest first; they replace the same ids further down. */
   const [arrived, setArrived] = useState<Notification[]>([]);
   /** Ids marked seen here since they were loaded. */

@@ -15,6 +15,7 @@ import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { serverContext } from '../lib/context.ts';
+import { useEditing } from '../lib/editing.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { updateItem, useItem, useVisible } from '../lib/items.ts';
@@ -68,7 +69,8 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const post = useItem('post', loaderData.post);
   const related = useVisible('post', loaderData.related);
-  const [editing, setEditing] = useState(false);
+  // The card is replaced by the form, its Edit button with it: the focus comes back to the new card's.
+  const edit = useEditing(() => document.getElementById(`post-${post.id}-by`)?.closest('article') ?? null);
 
   return (
     <>
@@ -81,19 +83,19 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">
         <FormattedMessage id="problem.heading" values={{ nickname: post.user.nickname }} />
       </h1>
-      {editing ? (
+      {edit.editing ? (
         <EditText
           boxed
           label={intl.formatMessage({ id: 'post.edit_title' })}
           initial={post.content}
           max={LIMITS.post}
           rows={8}
-          onCancel={() => setEditing(false)}
+          onCancel={edit.stop}
           onSave={async (content) => {
             const res = await api.updatePost(post.id, { content });
             toast.success(res.message);
             updateItem('post', post.id, () => res.data);
-            setEditing(false);
+            edit.stop();
           }}
         />
       ) : (
@@ -102,12 +104,12 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
           key={`post-${post.id}`}
           post={post}
           page
-          onEdit={() => setEditing(true)}
+          onEdit={edit.start}
           onRemoved={() => navigate(toActive(localizedPath(locale, '/')), { replace: true })}
         />
       )}
       {/* Advice goes to the author alone; they may have turned it off for this post. */}
-      {post.is_mine || post.advice_disabled || editing ? null : (
+      {post.is_mine || post.advice_disabled || edit.editing ? null : (
         <div className="mt-3 flex justify-end">
           <Button aria-haspopup="dialog" onClick={() => (user ? setAdvising(true) : signIn.open())}>
             <FormattedMessage id="advice.send" />

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const { tag } = loaderData;
-  const posts = usePaged(loaderData.posts, (page) => api.tagPosts(tag.id, page));
+  const posts = usePaged(loaderData.posts, (page) => api.tagPosts(tag.id, page), 'tag');
   const shown = useVisible('post', posts.items);
   return (
     <>

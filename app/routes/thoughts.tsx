@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'thou
 export default function Thoughts({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();
   const revalidator = useRevalidator();
-  const list = usePaged(loaderData.page, (page) => api.thoughts(page));
+  const list = usePaged(loaderData.page, (page) => api.thoughts(page), 'thoughts');
   const shown = useVisible('thought', list.items);
   const popular = useVisible('thought', loaderData.popular);
 

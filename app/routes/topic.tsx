@@ -56,7 +56,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const { topic } = loaderData;
   // No report link on one's own topic.
   const mine = user?.id === topic.user.id;
-  const posts = usePaged(loaderData.posts, (page) => api.topicPosts(topic.id, page));
+  const posts = usePaged(loaderData.posts, (page) => api.topicPosts(topic.id, page), 'topic');
   const shown = useVisible('post', posts.items);
 
   return (

@@ -47,7 +47,7 @@ export default function Topics({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  const list = usePaged(loaderData.page, (page) => api.topics(page, loaderData.category ?? undefined));
+  const list = usePaged(loaderData.page, (page) => api.topics(page, loaderData.category ?? undefined), 'topics');
 
   const side = (heading: string, topics: typeof loaderData.trending) =>
     topics.length > 0 ? (

@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
 import { at, catalog, en, fill, fixtures, joined, PUBLIC, pillCount, signInAsGuest } from './pages.ts';
+import { call, overflow, person } from './people.ts';
 
 const de = catalog('de');
 
@@ -187,4 +188,63 @@ test('headings do not skip a level, and every card in a list has one', async ({ 
     const without = await cards.evaluateAll((as) => as.filter((a) => !a.querySelector('h2, h3')).length);
     expect(without, path).toBe(0);
   }
+});
+
+test('Edit puts the focus in the box, and Save or Cancel brings it back to the Edit button: post, comment, thought, mood', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const run = Date.now().toString(36);
+  const me = await person(browser, { viewport: { width: 390, height: 844 } });
+  const made = async (url: string, data: unknown) => {
+    const res = await call(baseURL, me, 'POST', url, data);
+    expect(res.status, url).toBe(201);
+    return (res.body as { data: { id: number } }).data.id;
+  };
+  const postId = await made('/api/posts', { content: problem(`edited-${run}`) });
+  await made('/api/comments', { post_id: postId, content: `A kind word ${run}` });
+  const thoughtId = await made('/api/thoughts', { content: `A thought for a slow morning ${run}` });
+  const feelings = (await call(baseURL, me, 'GET', '/api/feelings?type=mood')).body as { data: { id: number }[] };
+  const moodId = await made('/api/user/store/moods', { content: `A quiet evening ${run}`, feeling_id: feelings.data[0].id });
+
+  /** Edit from the keyboard: the box has the focus; then the form's `end` button by keyboard, and the Edit button has it. */
+  const edit = async (item: Locator, box: Locator, end: 'save' | 'cancel', added = '') => {
+    await item.getByRole('button', { name: en['common.edit'], exact: true }).focus();
+    await me.page.keyboard.press('Enter');
+    await expect(box).toBeFocused();
+    if (added) await me.page.keyboard.insertText(added);
+    const form = box.locator('xpath=ancestor::form');
+    await (end === 'save' ? form.locator('button[type=submit]') : form.getByRole('button', { name: en['common.cancel'] })).focus();
+    await me.page.keyboard.press('Enter');
+    await expect(box).toHaveCount(0);
+    await expect(item.getByRole('button', { name: en['common.edit'], exact: true })).toBeFocused();
+  };
+
+  // On the post's page the form takes the card's place: the focus goes to the new card's Edit button.
+  await me.page.goto(`/problem/${postId}`);
+  await me.page.waitForLoadState('networkidle');
+  const post = me.page.locator('main article').first();
+  const postBox = me.page.getByRole('textbox', { name: en['post.edit_title'] });
+  await edit(post, postBox, 'cancel');
+  await edit(post, postBox, 'save', ' Still here.');
+  await expect(post).toContainText('Still here.');
+  // The post's one comment (its text leaves the item while it is edited).
+  const comment = me.page.locator('#comments > ul > li');
+  await edit(comment, comment.getByRole('textbox', { name: en['comments.edit_label'] }), 'save', ' Thank you.');
+  await expect(comment).toContainText('Thank you.');
+
+  await me.page.goto('/thought');
+  await me.page.waitForLoadState('networkidle');
+  const thought = me.page.locator(`article[aria-labelledby="thought-${thoughtId}-heading"]`);
+  await edit(thought, thought.getByRole('textbox'), 'save', ' And tea.');
+  await expect(thought).toContainText('And tea.');
+
+  await me.page.goto('/mood');
+  await me.page.waitForLoadState('networkidle');
+  const mood = me.page.locator(`article[aria-labelledby="mood-${moodId}-heading"]`);
+  await edit(mood, mood.getByRole('textbox'), 'cancel');
+  expect(await overflow(me.page)).toBeNull();
+  expect(me.errors).toEqual([]);
+  await me.close();
 });

@@ -1,13 +1,14 @@
 /**
  * The chat screens in the browser, beyond the first conversation (messages.spec.ts): older messages load as one
  * scrolls up without moving what one reads; a message that fails to send shows it and "Retry" sends it once; the
- * typing indicator and "Seen" reach the other person live; a request blocked and reported; "Who can message me:
+ * typing indicator and "Seen" reach the other person live; a request blocked and reported; the focus on the
+ * conversation that takes the place of one declined or blocked; "Who can message me:
  * nobody" stops a new conversation with the neutral message. Every page fails the test on a console error other
  * than the one failed request a test causes on purpose.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { en } from './pages.ts';
-import { call, type Person, person } from './people.ts';
+import { at, catalog, en } from './pages.ts';
+import { call, overflow, type Person, person } from './people.ts';
 
 /** A conversation both have accepted, with one message from `a`; its id. */
 async function talking(baseURL: string | undefined, a: Person, b: Person): Promise<number> {
@@ -229,6 +230,60 @@ test('a message request blocked and reported: the person is blocked, the message
   expect([...b.errors, ...c.errors]).toEqual([]);
   await b.close();
   await c.close();
+});
+
+/**
+ * Opens the list at `path` (`count` conversations) and in it `leaving`'s conversation, after checking that `after`'s
+ * follows it in the list as loaded; once `leaving`'s has left, the focus must be on `after`'s.
+ */
+async function openLeaving(p: Page, path: string, count: number, leaving: string, after: string) {
+  await p.goto(path);
+  const links = p.getByTestId('conversation');
+  await expect(links).toHaveCount(count);
+  const next = await links
+    .filter({ hasText: leaving })
+    .evaluate((a) => a.closest('li')?.nextElementSibling?.querySelector('[data-testid="conversation"] span span')?.textContent);
+  expect(next).toBe(after);
+  await p.waitForLoadState('networkidle');
+  await links.filter({ hasText: leaving }).click();
+  return async (said: string) => {
+    await expect(p.getByRole('status').filter({ hasText: said })).toBeVisible();
+    await expect(links.filter({ hasText: leaving })).toHaveCount(0);
+    await expect(links.filter({ hasText: after })).toBeFocused();
+  };
+}
+
+test('declining a request (desktop) or blocking someone from their conversation (390 px, Arabic) puts the focus on the conversation that took its place', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // Three requests, newest first: the middle one is declined, and the one written first takes its place.
+  const b = await person(browser, { viewport: { width: 1280, height: 800 } });
+  const writers = [await person(browser), await person(browser), await person(browser)];
+  for (const w of writers)
+    expect((await call(baseURL, w, 'POST', '/api/messages', { user_id: b.id, content: 'Are you there?' })).status).toBe(201);
+  const declined = await openLeaving(b.page, '/chat?tab=requests', 3, writers[1].nickname, writers[0].nickname);
+  await b.page.getByRole('main').getByRole('button', { name: en['chat.decline'] }).focus();
+  await b.page.keyboard.press('Enter');
+  await declined(en['chat.declined']);
+  expect(b.errors).toEqual([]);
+
+  // On a phone the conversation fills the screen; blocking its person goes back to the list, where the focus is on
+  // the conversation after it.
+  const ar = catalog('ar');
+  const c = await person(browser, { viewport: { width: 390, height: 844 } });
+  const friends = [await person(browser), await person(browser)];
+  for (const f of friends) await talking(baseURL, f, c);
+  const blocked = await openLeaving(c.page, at('ar', '/chat'), 2, friends[1].nickname, friends[0].nickname);
+  await c.page.getByRole('main').getByRole('button', { name: ar['person.block'] }).focus();
+  await c.page.keyboard.press('Enter');
+  await c.page.getByRole('dialog').getByRole('button', { name: ar['person.block'] }).focus();
+  await c.page.keyboard.press('Enter');
+  await blocked(ar['person.blocked'].replace('{nickname}', friends[1].nickname));
+  expect(await overflow(c.page)).toBeNull();
+  expect(c.errors).toEqual([]);
+  for (const p of [b, c, ...writers, ...friends]) await p.close();
 });
 
 test('"Who can message me: nobody" stops a new conversation with the neutral message', async ({ browser, baseURL }) => {

@@ -5,7 +5,7 @@
  * left; never back to the start of the page. Each action is also said in the polite status region (its toast).
  */
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
-import { en } from './pages.ts';
+import { at, catalog, en } from './pages.ts';
 import { call, longPost, overflow, type Person, person } from './people.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -59,6 +59,31 @@ test('hiding a post in the feed moves the focus to the post after it', async ({ 
   await card.getByRole('button', { name: en['post.hide'] }).focus();
   await reader.page.keyboard.press('Enter');
   await leftFor(reader.page, card, en['post.hidden'], after);
+  await check(reader);
+  await Promise.all([author.close(), reader.close()]);
+});
+
+test('blocking someone from their card (in Arabic, at 390 px) moves the focus to the post after theirs', async ({ browser, baseURL }) => {
+  const run = Date.now().toString(36);
+  const ar = catalog('ar');
+  const author = await person(browser);
+  const reader = await person(browser, { viewport: PHONE });
+  const theirs = await post(baseURL, author, longPost(`blocked-${run}`));
+
+  await reader.page.goto(at('ar', '/'));
+  const card = reader.page.locator(`article[aria-labelledby="post-${theirs}-heading"]`);
+  await expect(card).toBeVisible();
+  const after = await nextCard(card);
+  expect(after).toMatch(/^post-\d+-heading$/);
+  await reader.page.waitForLoadState('networkidle');
+  await card.getByRole('button', { name: author.nickname }).focus();
+  await reader.page.keyboard.press('Enter');
+  const dialog = reader.page.getByRole('dialog', { name: author.nickname });
+  await dialog.getByRole('button', { name: ar['person.block'] }).focus();
+  await reader.page.keyboard.press('Enter');
+  await reader.page.getByRole('dialog').getByRole('button', { name: ar['person.block'] }).focus();
+  await reader.page.keyboard.press('Enter');
+  await leftFor(reader.page, card, ar['person.blocked'].replace('{nickname}', author.nickname), after);
   await check(reader);
   await Promise.all([author.close(), reader.close()]);
 });
@@ -218,4 +243,65 @@ test('deleting one’s comments moves the focus to the next comment, then to “
   await leftFor(me.page, newer, en['thoughts.deleted'], afterNewer);
   await check(me);
   await me.close();
+});
+
+/**
+ * "Show more" twice, a post of the third page opened, Back: the three pages are there and the page is scrolled to
+ * where it was, with what was done on the post's page since; the feed reached again by a link starts at page 1.
+ * `code` is the page's language.
+ */
+async function backToFeed(page: Page, code: 'en' | 'ar') {
+  const strings = catalog(code);
+  const cards = page.locator('main ol > li > article');
+  await page.goto(at(code, '/'));
+  await expect(cards).toHaveCount(10);
+  await page.waitForLoadState('networkidle');
+  for (const shown of [20, 30]) {
+    await page.getByRole('button', { name: strings['feed.load_more'] }).click();
+    await expect(cards).toHaveCount(shown);
+  }
+  const opened = cards.nth(24);
+  const label = await opened.getAttribute('aria-labelledby');
+  await opened.scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(1000);
+  await opened.locator('a[href*="/problem/"]').first().click();
+  await expect(page).toHaveURL(/\/problem\/\d+$/);
+  // Supported on its own page: the kept pages are older than that, and the card says so after Back.
+  const support = page.locator('main article').first().getByRole('button', { name: strings['post.support'] });
+  await expect(support).toHaveAttribute('aria-pressed', 'false');
+  await page.waitForLoadState('networkidle');
+  await support.click();
+  await expect(support).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForLoadState('networkidle');
+
+  await page.goBack();
+  await expect(page.locator(`article[aria-labelledby="${label}"]`)).toBeVisible();
+  await expect(page.locator(`article[aria-labelledby="${label}"]`).getByRole('button', { name: strings['post.support'] })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(cards).toHaveCount(30);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+  await expect(page.locator(`article[aria-labelledby="${label}"]`)).toBeInViewport();
+
+  // A new visit to the feed, by its link in the header, is a new history entry: page 1, at the top.
+  await page.getByRole('banner').getByRole('link', { name: strings['nav.feeds'] }).first().click();
+  await expect(cards).toHaveCount(10);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+test('Back to the feed shows the pages loaded with “Show more” and the place the person left, on a desktop in English and a phone in Arabic', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  for (const [code, viewport] of [
+    ['en', { width: 1280, height: 800 }],
+    ['ar', PHONE],
+  ] as const) {
+    const reader = await person(browser, { viewport });
+    await backToFeed(reader.page, code);
+    await check(reader);
+    await reader.close();
+  }
 });

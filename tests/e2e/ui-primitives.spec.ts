@@ -5,10 +5,17 @@
  * the arrow keys, Home and End, and Escape closes it with focus back on its button.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { watchErrors } from './pages.ts';
 
 const en: Record<string, string> = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8'));
+
+/** The id `button`'s aria-controls names, and whether the page has an element with it. */
+const controls = (button: Locator) =>
+  button.evaluate((el) => {
+    const id = el.getAttribute('aria-controls');
+    return { id, there: id !== null && document.getElementById(id) !== null };
+  });
 
 /** Presses Enter on `button` until `opened` holds: a key press that lands before hydration does nothing. */
 async function pressUntil(button: Locator, opened: () => Promise<void>) {
@@ -41,6 +48,57 @@ test('the sign-in dialog takes focus, closes on Escape and on ×, and gives focu
   await expect(opener).toBeFocused();
 });
 
+/** Where the focus is, as the dialog's Tab stops are named: its accessible name or text, or where it is when outside. */
+const where = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    if (el.tagName === 'DIALOG') return 'the dialog itself';
+    if (!el.closest('dialog')) return `outside: ${el.tagName}`;
+    return (
+      el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.[0]?.textContent?.trim() || el.textContent?.trim() || el.tagName
+    );
+  });
+
+for (const [name, viewport] of [
+  ['a desktop', { width: 1280, height: 800 }],
+  ['a 390 px phone', { width: 390, height: 844 }],
+] as const) {
+  test(`Tab and Shift+Tab go round the sign-in dialog's controls and never leave it, on ${name}; closing gives the focus back`, async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    watchErrors(page, errors);
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const opener = page.getByRole('banner').getByRole('button', { name: en['auth.sign_in'] });
+    const dialog = page.getByRole('dialog', { name: en['auth.dialog.title'] });
+    await pressUntil(opener, () => expect(dialog).toBeVisible({ timeout: 1_000 }));
+    const first = en['auth.dialog.close'];
+    await expect.poll(() => where(page)).toBe(first);
+
+    // Forward: every stop once, then the first again; never the page behind, the browser's controls or the dialog box.
+    const forward: string[] = [];
+    for (let i = 0; i < 8 && (forward.length === 0 || forward.at(-1) !== first); i++) {
+      await page.keyboard.press('Tab');
+      forward.push(await where(page));
+    }
+    expect(forward).toEqual([en['auth.continue_as_guest'], en['auth.identifier'], en['auth.password'], en['auth.sign_in'], first]);
+    // Backward from the first control: the last one, then the same stops the other way round.
+    const backward: string[] = [];
+    for (const _ of forward) {
+      await page.keyboard.press('Shift+Tab');
+      backward.push(await where(page));
+    }
+    expect(backward).toEqual([...forward.slice(0, -1)].reverse().concat(first));
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+}
+
 test('the report dialog, loaded on first use, takes focus and gives it back on Cancel and on Escape', async ({ page }) => {
   // The browser context and page.request share cookies, so the page is signed in from here on.
   expect((await page.request.post('/api/guest-login', { data: {} })).status()).toBe(201);
@@ -68,8 +126,11 @@ test('the language menu opens from the keyboard, moves with arrows, Home and End
   const menu = page.getByRole('list', { name: en['language.label'] });
   const links = menu.getByRole('link');
 
+  // Closed, the button names no list; open, it names the list there is.
+  expect(await controls(button)).toEqual({ id: null, there: false });
   // Enter opens it on the current language.
   await pressUntil(button, () => expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 }));
+  expect(await controls(button)).toEqual({ id: await menu.getAttribute('id'), there: true });
   await expect(menu.getByRole('link', { name: 'English' })).toBeFocused();
   await expect(menu.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
 
@@ -91,6 +152,7 @@ test('the language menu opens from the keyboard, moves with arrows, Home and End
   await expect(menu).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(button).toBeFocused();
+  expect(await controls(button)).toEqual({ id: null, there: false });
 
   // ArrowUp on the button opens it at the last choice, ArrowDown at the first.
   await button.press('ArrowUp');

@@ -2,7 +2,7 @@
  * Who wrote something and when: avatar, nickname, rank, an optional feeling, relative time. Someone else's name
  * opens their card (message, block); a signed-out reader is asked to sign in first. The card's code loads on first use.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Feeling, PublicUser } from '../../../core/types.ts';
 import { FormattedRelativeTime } from '../../lib/intl.tsx';
 import { agoFrom, useNow } from '../../lib/now.ts';
@@ -16,6 +16,7 @@ export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at:
   const { user: me } = useSession();
   const signIn = useSignIn();
   const [open, setOpen] = useState(false);
+  const name = useRef<HTMLButtonElement>(null);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       {user.avatar ? (
@@ -27,6 +28,7 @@ export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at:
         </span>
       ) : (
         <button
+          ref={name}
           type="button"
           aria-haspopup="dialog"
           onClick={() => (me ? setOpen(true) : signIn.open())}
@@ -53,7 +55,7 @@ export function Author({ user, at, feeling, size = 32 }: { user: PublicUser; at:
       </span>
       {open ? (
         <Suspense fallback={null}>
-          <PersonDialog person={user} onClose={() => setOpen(false)} />
+          <PersonDialog person={user} opener={name} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Comment, Paged } from '../../../core/types.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { useEditing } from '../../lib/editing.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem, useVisible } from '../../lib/items.ts';
 import { keepPlace } from '../../lib/keep-place.ts';
@@ -36,8 +37,11 @@ function CommentForm({
   onCancel,
   initial = '',
   draft = null,
+  focus = false,
 }: {
   label: string;
+  /** The box takes the focus when shown (an edit: the person pressed Edit to write in it). */
+  focus?: boolean;
   onSend: (text: string) => Promise<void>;
   onCancel?: () => void;
   initial?: string;
@@ -49,6 +53,11 @@ function CommentForm({
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const crisis = useCrisisCheck(text);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form is shown.
+  useEffect(() => {
+    if (focus) box.current?.focus();
+  }, []);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setSending(true);
@@ -68,6 +77,7 @@ function CommentForm({
         {label}
       </label>
       <textarea
+        ref={box}
         id={id}
         data-draft={draft ?? undefined}
         value={text}
@@ -120,10 +130,10 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
   const replies = useVisible('comment', withoutRepeats([...comment.replies, ...more]));
   const [moreReplies, setMoreReplies] = useState<Paged<Comment> | null>(null);
   const [replying, setReplying] = useState(false);
-  const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [sentReply, setSentReply] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const edit = useEditing(() => box.current);
   useEffect(() => {
     if (focus) box.current?.focus();
   }, [focus]);
@@ -163,16 +173,17 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
       <div ref={box} tabIndex={-1} className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60">
         <UnderReview show={comment.under_review} />
         <Author user={comment.user} at={comment.created_at} size={24} />
-        {editing ? (
+        {edit.editing ? (
           <div className="mt-2">
             <CommentForm
               label={intl.formatMessage({ id: 'comments.edit_label' })}
               initial={comment.content}
-              onCancel={() => setEditing(false)}
+              focus
+              onCancel={edit.stop}
               onSend={async (text) => {
                 const res = await api.updateComment(comment.id, text);
                 updateItem('comment', comment.id, () => ({ content: res.data.content, language: res.data.language }));
-                setEditing(false);
+                edit.stop();
               }}
             />
           </div>
@@ -210,7 +221,7 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
           {comment.is_mine ? (
             <OwnerActions
               buttonClass={small}
-              onEdit={() => setEditing(true)}
+              onEdit={edit.start}
               onDelete={remove}
               deleteTitle={<FormattedMessage id="comments.delete_title" />}
             />

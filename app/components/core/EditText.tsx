@@ -2,7 +2,7 @@
  * Editing a text in place: the box, a counter against its limit, Cancel and Save. A refused save keeps the
  * box open with the server's field message under it and its message in a toast.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { graphemeLength } from '../../../core/text.ts';
 import { FormattedMessage } from '../../lib/intl.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -37,6 +37,9 @@ export function EditText({
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const crisis = useCrisisCheck(text);
+  // Shown because the person pressed Edit: the box is where they are going.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => box.current?.focus(), []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -57,6 +60,7 @@ export function EditText({
         {label}
       </label>
       <textarea
+        ref={box}
         id={id}
         value={text}
         onChange={(e) => setText(e.target.value)}

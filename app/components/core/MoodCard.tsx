@@ -2,6 +2,7 @@
 import { useRef, useState } from 'react';
 import { MOOD_INTERACTIONS, moodMax } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
+import { useEditing } from '../../lib/editing.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { keepPlace } from '../../lib/keep-place.ts';
@@ -32,8 +33,8 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   const mood = useItem('mood', initial);
   const toggle = useToggle('mood', mood.id);
   const [reporting, setReporting] = useState(false);
-  const [editing, setEditing] = useState(false);
   const card = useRef<HTMLElement>(null);
+  const edit = useEditing(() => card.current);
 
   async function hide() {
     if (!user) return signIn.open();
@@ -75,18 +76,18 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
         <Author user={mood.user} at={mood.created_at} feeling={mood.feeling} size={24} />
       </header>
       <UnderReview show={mood.under_review} />
-      {editing ? (
+      {edit.editing ? (
         <EditText
           label={intl.formatMessage({ id: 'composer.label_mood' })}
           initial={mood.content}
           max={moodMax('mood')}
           failure="warning"
-          onCancel={() => setEditing(false)}
+          onCancel={edit.stop}
           onSave={async (content) => {
             if (!mood.feeling) return;
             const res = await api.updateMood(mood.id, { content, feeling_id: mood.feeling.id });
             updateItem('mood', mood.id, () => res.data);
-            setEditing(false);
+            edit.stop();
             toast.success(res.message);
           }}
         />
@@ -109,7 +110,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
           {mood.is_mine ? (
             <OwnerActions
               buttonClass={button}
-              onEdit={() => setEditing(true)}
+              onEdit={edit.start}
               onDelete={remove}
               deleteTitle={<FormattedMessage id="mood.delete_title" />}
             />

@@ -19,7 +19,8 @@ export function OwnerActions({
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <button type="button" className={buttonClass} onClick={onEdit}>
+      {/* data-edit: where the focus comes back when the edit ends (lib/editing.ts). */}
+      <button type="button" className={buttonClass} onClick={onEdit} data-edit>
         <FormattedMessage id="common.edit" />
       </button>
       <button type="button" className={`${buttonClass} text-red-700 dark:text-red-400`} onClick={() => setConfirming(true)}>

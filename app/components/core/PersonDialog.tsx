@@ -4,20 +4,30 @@
  * things one can do with a person: write to them,
  * or block them. Blocking asks first, and then everything of theirs leaves what this page shows.
  */
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
 import type { EarnedAchievement } from '../../../core/schemas/achievements.ts';
 import type { PublicUser } from '../../../core/types.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeAuthor } from '../../lib/items.ts';
+import { keepPlace } from '../../lib/keep-place.ts';
 import { useActivePath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 
-export function PersonDialog({ person, onClose }: { person: PublicUser; onClose: () => void }) {
+export function PersonDialog({
+  person,
+  opener,
+  onClose,
+}: {
+  person: PublicUser;
+  /** Their name that opened the card: it leaves with their item when they are blocked. */
+  opener: RefObject<HTMLElement | null>;
+  onClose: () => void;
+}) {
   const { api, locale } = useSession();
   const intl = useIntl();
   const toast = useToast();
@@ -55,6 +65,9 @@ export function PersonDialog({ person, onClose }: { person: PublicUser; onClose:
     setBusy(true);
     try {
       await api.block(person.id);
+      // Everything of theirs leaves the page, the item whose name opened the card with it: the focus goes to what
+      // took that item's place, not to the start of the page.
+      keepPlace(opener.current);
       removeAuthor(person.id);
       toast.success(intl.formatMessage({ id: 'person.blocked' }, { nickname: person.nickname }));
       onClose();

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Thought } from '../../../core/types.ts';
+import { useEditing } from '../../lib/editing.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { keepPlace } from '../../lib/keep-place.ts';
@@ -44,8 +45,8 @@ export function ThoughtCard({
   const thought = useItem('thought', initial);
   const [reporting, setReporting] = useState(false);
   const toggle = useToggle('thought', thought.id);
-  const [editing, setEditing] = useState(false);
   const card = useRef<HTMLElement>(null);
+  const edit = useEditing(() => card.current);
 
   async function remove() {
     try {
@@ -71,16 +72,16 @@ export function ThoughtCard({
         <UnderReview show={thought.under_review} />
         <Author user={thought.user} at={thought.created_at} size={24} />
       </header>
-      {editing ? (
+      {edit.editing ? (
         <EditText
           label={intl.formatMessage({ id: 'thoughts.label' })}
           initial={thought.content}
           max={LIMITS.thought}
-          onCancel={() => setEditing(false)}
+          onCancel={edit.stop}
           onSave={async (content) => {
             const res = await api.updateThought(thought.id, content);
             updateItem('thought', thought.id, () => res.data);
-            setEditing(false);
+            edit.stop();
           }}
         />
       ) : page ? (
@@ -105,7 +106,7 @@ export function ThoughtCard({
           <span className="ms-auto flex gap-1">
             <OwnerActions
               buttonClass={button}
-              onEdit={() => setEditing(true)}
+              onEdit={edit.start}
               onDelete={remove}
               deleteTitle={<FormattedMessage id="thoughts.delete_title" />}
             />

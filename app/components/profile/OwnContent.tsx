@@ -146,7 +146,7 @@ function List<T extends { id: number }>({
 
 function PostsTab({ tab, first }: { tab: 'posts' | 'favorites'; first: Paged<Post> }) {
   const { api } = useSession();
-  const list = usePaged(first, (page) => (tab === 'posts' ? api.ownPosts(page) : api.favoritePosts(page)));
+  const list = usePaged(first, (page) => (tab === 'posts' ? api.ownPosts(page) : api.favoritePosts(page)), tab);
   const items = useVisible('post', list.items);
   // Taking a post out of one's favorites does not remove it anywhere else; here it leaves the list.
   const shown = tab === 'favorites' ? items.filter((p) => p.is_favorited) : items;
@@ -155,20 +155,20 @@ function PostsTab({ tab, first }: { tab: 'posts' | 'favorites'; first: Paged<Pos
 
 function MoodsTab({ first }: { first: Paged<Mood> }) {
   const { api } = useSession();
-  const list = usePaged(first, (page) => api.ownMoods(page));
+  const list = usePaged(first, (page) => api.ownMoods(page), 'moods');
   const items = useVisible('mood', list.items);
   return <List tab="moods" items={items} list={list} render={(m) => <MoodCard mood={m} />} />;
 }
 
 function TopicsTab({ first }: { first: Paged<Topic> }) {
   const { api, locale } = useSession();
-  const list = usePaged(first, (page) => api.ownTopics(page));
+  const list = usePaged(first, (page) => api.ownTopics(page), 'topics');
   return <List tab="topics" items={list.items} list={list} render={(t) => <TopicCard topic={t} locale={locale} heading={3} compact />} />;
 }
 
 function ThoughtsTab({ first }: { first: Paged<Thought> }) {
   const { api } = useSession();
-  const list = usePaged(first, (page) => api.ownThoughts(page));
+  const list = usePaged(first, (page) => api.ownThoughts(page), 'thoughts');
   const items = useVisible('thought', list.items);
   return <List tab="thoughts" items={items} list={list} render={(t) => <ThoughtCard thought={t} heading={3} />} />;
 }

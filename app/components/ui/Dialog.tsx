@@ -1,11 +1,12 @@
 /**
  * The one modal dialog (docs/decisions/005-native-dialog.md). A native <dialog> opened with showModal() gives
- * the focus trap, Escape, the inert page behind and the top layer; this adds what it lacks: focus handed back
- * to the opener however the dialog closes (Escape, a button, the page unmounting it), the title as the
- * accessible name, content mounted only while open so every opening starts fresh, and its own toast regions
+ * Escape, the inert page behind and the top layer; this adds what it lacks: Tab kept inside (see `keepTabInside`),
+ * focus handed back to the opener however the dialog closes (Escape, a button, the page unmounting it), the title
+ * as the accessible name, content mounted only while open so every opening starts fresh, and its own toast regions
  * (the page's are inert behind it).
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { focusLost, sameStop, tabStops } from '../../lib/focus.ts';
 import { ToastOutlet } from '../../lib/toast.tsx';
 
 const WIDTHS = {
@@ -50,10 +51,8 @@ export function Dialog({
       // the focus has found a place since: the opener went with an item that left its list, and lib/keep-place.ts has
       // already put the focus on its neighbour (Preact may run this cleanup after that removal).
       if (dialog.open) dialog.close();
-      const active = document.activeElement;
-      const lost = !active || active === document.body || dialog.contains(active);
       if (opener?.isConnected) opener.focus();
-      else if (lost) document.getElementById('main')?.focus({ preventScroll: true });
+      else if (focusLost()) document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [open]);
 
@@ -64,6 +63,7 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
+      onKeyDown={keepTabInside}
       onClick={closeOnBackdrop ? (e) => e.target === e.currentTarget && e.currentTarget.close() : undefined}
       className={`m-auto max-h-[90vh] ${WIDTHS[size]} overflow-y-auto rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/60 dark:bg-stone-900 dark:text-stone-100`}
     >
@@ -90,4 +90,21 @@ export function Dialog({
       ) : null}
     </dialog>
   );
+}
+
+/**
+ * A modal <dialog> makes the page behind inert, but Tab past its last control leaves the page for the browser's own
+ * controls (Chromium: the address bar; the page sees the focus on <body>), and the next Tab lands on the scrolling
+ * <dialog> itself before its first control. For someone on the keyboard the dialog's controls go round instead.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
+  const stops = tabStops(e.currentTarget);
+  const [first, last] = [stops[0], stops.at(-1)];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const leaving = e.shiftKey ? sameStop(active, first) || active === e.currentTarget : sameStop(active, last);
+  if (!leaving) return;
+  e.preventDefault();
+  (e.shiftKey ? last : first).focus();
 }

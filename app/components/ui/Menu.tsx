@@ -80,7 +80,8 @@ export function Menu({
         ref={button}
         type="button"
         aria-expanded={open}
-        aria-controls={listId}
+        // Only while the list is there: a reference to nothing is an error to assistive technology.
+        aria-controls={open ? listId : undefined}
         aria-label={label}
         onClick={() => (open ? setOpen(false) : show('current'))}
         onKeyDown={onButtonKey}

@@ -1,0 +1,36 @@
+/** Where the keyboard's focus can go, and whether it is lost: shared by the places that move it (lib/keep-place.ts, ui/Dialog.tsx). */
+
+export const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+
+/**
+ * The elements of `root` that Tab stops on, in order: focusable, not taken out of the order (tabindex -1), shown.
+ * A group of radio buttons is one stop; any of its buttons stands for it.
+ */
+export function tabStops(root: Element): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+}
+
+/** Whether `a` and `b` are one Tab stop: the same element, or buttons of one radio group. */
+export function sameStop(a: Element | null, b: Element | null): boolean {
+  if (a === b) return true;
+  return (
+    a instanceof HTMLInputElement &&
+    b instanceof HTMLInputElement &&
+    a.type === 'radio' &&
+    a.name !== '' &&
+    a.name === b.name &&
+    a.form === b.form
+  );
+}
+
+/**
+ * Whether the focus is nowhere a person put it: on nothing, the page, its content (#main, where only a script puts
+ * it), an element gone from the page, or inside a dialog that has closed.
+ */
+export function focusLost(): boolean {
+  const active = document.activeElement;
+  return (
+    !active || active === document.body || active.id === 'main' || !active.isConnected || active.closest('dialog:not([open])') !== null
+  );
+}
