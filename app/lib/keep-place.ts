@@ -53,6 +53,12 @@ export function keepPlace(from: Element | null | undefined): void {
   for (const type of ['keydown', 'pointerdown']) document.addEventListener(type, stop, true);
 }
 
+/** Puts the focus on a list's item: the item itself when it can take it, else its first control (also lists' "Show more"). */
+export function focusItem(entry: Element): void {
+  const target = itemTarget(entry);
+  if (target) focus(target);
+}
+
 /** The item itself when it can take the focus (a card with tabIndex -1, read whole by its label), else its first control. */
 function itemTarget(entry: Element): HTMLElement | null {
   if (entry.hasAttribute('tabindex')) return entry as HTMLElement;

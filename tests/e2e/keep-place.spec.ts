@@ -305,3 +305,31 @@ test('Back to the feed shows the pages loaded with “Show more” and the place
     await reader.close();
   }
 });
+
+test('the last “Show more”, pressed from the keyboard, gives the focus to the first item it brought, on a phone in Arabic', async ({
+  browser,
+  baseURL,
+}) => {
+  const strings = catalog('ar');
+  const reader = await person(browser, { viewport: PHONE });
+  const feed = await call(baseURL, reader, 'GET', '/api/posts?page=1');
+  const more = await call(baseURL, reader, 'GET', '/api/posts?page=2');
+  const ids = [...(feed.body as { data: { id: number }[] }).data, ...(more.body as { data: { id: number }[] }).data].map((p) => p.id);
+  // Eleven favorites: a first page of ten and a last page of one.
+  for (const id of ids.slice(0, 11)) expect((await call(baseURL, reader, 'POST', '/api/favorites', { post_id: id })).status).toBe(200);
+  const { page } = reader;
+  await page.goto(at('ar', '/profile?tab=favorites'));
+  const items = page.getByTestId('profile-list-favorites').locator(':scope > li');
+  await expect(items).toHaveCount(10);
+  await page.waitForLoadState('networkidle');
+  const button = page.getByRole('button', { name: strings['feed.load_more'] });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(items).toHaveCount(11);
+  await expect(button).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li') !== null)).toBe(true);
+  const eleventh = await items.nth(10).locator('article').getAttribute('aria-labelledby');
+  expect(await focused(page)).toBe(eleventh);
+  await check(reader);
+  await reader.close();
+});
