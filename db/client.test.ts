@@ -145,7 +145,12 @@ describe.skipIf(!url)('a request while every connection is held', () => {
     try {
       // Both connections taken by transactions that end only when the test says so: a wait that is not bounded by
       // connectMs never answers, and the test fails on its own timeout.
-      const holders = [0, 1].map(() => held.db.transaction(async (tx) => void (await tx.execute(sql`select 1`), await freed)));
+      const holders = [0, 1].map(() =>
+        held.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await freed;
+        }),
+      );
       await Promise.all([0, 1].map(handedOut));
       // A read, and a write that runs in a transaction of its own.
       for (const [method, url] of [

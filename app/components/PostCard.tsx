@@ -59,12 +59,17 @@ export function PostCard({
   const toggleFavorite = () => toggle(favorite(api), !post.is_favorited);
   const flip = (which: keyof typeof POST_SWITCHES) => toggle(postSwitch(api, which), !post[POST_SWITCHES[which]]);
 
+  /** The post leaves every list, and the focus goes to the one that took its place. */
+  function leave() {
+    keepPlace(card.current);
+    removeItem('post', post.id);
+  }
+
   async function hide() {
     if (!user) return signIn.open();
     try {
       await api.hidePost(post.id, true);
-      keepPlace(card.current);
-      removeItem('post', post.id);
+      leave();
       onRemoved?.();
       toast.success(intl.formatMessage({ id: 'post.hidden' }));
     } catch (err) {
@@ -88,8 +93,7 @@ export function PostCard({
   async function remove() {
     try {
       const res = await api.deletePost(post.id);
-      keepPlace(card.current);
-      removeItem('post', post.id);
+      leave();
       onRemoved?.({ title: res.message, description: res.description });
       toast.success(res.message, res.description);
     } catch (err) {
@@ -200,7 +204,17 @@ export function PostCard({
           ))}
         </fieldset>
       ) : null}
-      {reporting ? <ReportDialog target="post" id={post.id} onClose={() => setReporting(false)} /> : null}
+      {reporting ? (
+        <ReportDialog
+          target="post"
+          id={post.id}
+          onClose={() => setReporting(false)}
+          onGone={() => {
+            leave();
+            onRemoved?.();
+          }}
+        />
+      ) : null}
     </Panel>
   );
 }

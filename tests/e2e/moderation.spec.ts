@@ -258,7 +258,7 @@ test('a topic and a thought are reported from their own screens', async ({ brows
   await context.close();
 });
 
-test('reporting a thought its author deleted meanwhile says plainly it is no longer there, and closes the dialog', async ({
+test('reporting a thought its author deleted meanwhile says plainly it is no longer there, and its card goes', async ({
   browser,
   baseURL,
 }) => {
@@ -279,6 +279,9 @@ test('reporting a thought its author deleted meanwhile says plainly it is no lon
   await dialog.getByRole('button', { name: en['report.submit'] }).click();
   await expect(page.getByRole('alert').filter({ hasText: en['reports.gone'] })).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // Its card goes as if it had been deleted in front of them: from its own page, back to the thoughts.
+  await expect(page.getByRole('article').filter({ hasText: thoughtText })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/thought$/);
   expect(await overflow(page)).toBeNull();
   // The browser logs the report's 404 itself; nothing else went wrong.
   expect(errors).toEqual([expect.stringContaining('Failed to load resource: the server responded with a status of 404')]);

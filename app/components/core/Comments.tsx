@@ -263,7 +263,17 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
           ) : null}
         </ul>
       ) : null}
-      {reporting ? <ReportDialog target="comment" id={comment.id} onClose={() => setReporting(false)} /> : null}
+      {reporting ? (
+        <ReportDialog
+          target="comment"
+          id={comment.id}
+          onClose={() => setReporting(false)}
+          onGone={() => {
+            keepPlace(box.current);
+            removeItem('comment', comment.id);
+          }}
+        />
+      ) : null}
     </li>
   );
 }

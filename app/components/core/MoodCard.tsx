@@ -36,13 +36,17 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   const card = useRef<HTMLElement>(null);
   const edit = useEditing(() => card.current);
 
+  function leave() {
+    keepPlace(card.current);
+    removeItem('mood', mood.id);
+    onRemoved?.();
+  }
+
   async function hide() {
     if (!user) return signIn.open();
     try {
       await api.hideMood(mood.id, true);
-      keepPlace(card.current);
-      removeItem('mood', mood.id);
-      onRemoved?.();
+      leave();
       toast.success(intl.formatMessage({ id: 'mood.hidden' }));
     } catch (err) {
       toast.failed(err);
@@ -52,9 +56,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   async function remove() {
     try {
       const res = await api.deleteMood(mood.id);
-      keepPlace(card.current);
-      removeItem('mood', mood.id);
-      onRemoved?.();
+      leave();
       toast.success(res.message);
     } catch (err) {
       toast.failed(err);
@@ -126,7 +128,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
           )}
         </span>
       </footer>
-      {reporting ? <ReportDialog target="mood" id={mood.id} onClose={() => setReporting(false)} /> : null}
+      {reporting ? <ReportDialog target="mood" id={mood.id} onClose={() => setReporting(false)} onGone={leave} /> : null}
     </Panel>
   );
 }

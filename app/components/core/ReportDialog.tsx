@@ -1,7 +1,7 @@
 /** Report something: the translated reasons, an optional note, and the SPEC.md thank-you as a toast. */
 import { useEffect, useRef, useState } from 'react';
 import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
-import type { ReportTarget } from '../../lib/api.ts';
+import { ApiError, type ReportTarget } from '../../lib/api.ts';
 import { FormattedMessage } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -9,7 +9,18 @@ import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { controlClass, Field } from '../ui/Field.tsx';
 
-export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id: number; onClose: () => void }) {
+export function ReportDialog({
+  target,
+  id,
+  onClose,
+  onGone,
+}: {
+  target: ReportTarget;
+  id: number;
+  onClose: () => void;
+  /** The item is no longer there for this person (deleted, removed, or behind a block): the server answered 404. */
+  onGone?: () => void;
+}) {
   const { api } = useSession();
   const toast = useToast();
   const [types, setTypes] = useState<{ id: number; name: string }[] | null>(null);
@@ -44,6 +55,8 @@ export function ReportDialog({ target, id, onClose }: { target: ReportTarget; id
       // SPEC.md section 8: a failed report is a "Warning".
       toast.failed(err, 'warning');
       onClose();
+      // Its card goes too, as when it is deleted in front of them: nothing left to support, answer or report.
+      if (err instanceof ApiError && err.code === 'NOT_FOUND') onGone?.();
     } finally {
       setSending(false);
     }

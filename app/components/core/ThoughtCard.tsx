@@ -48,12 +48,16 @@ export function ThoughtCard({
   const card = useRef<HTMLElement>(null);
   const edit = useEditing(() => card.current);
 
+  function leave() {
+    keepPlace(card.current);
+    removeItem('thought', thought.id);
+    onRemoved?.();
+  }
+
   async function remove() {
     try {
       await api.deleteThought(thought.id);
-      keepPlace(card.current);
-      removeItem('thought', thought.id);
-      onRemoved?.();
+      leave();
       toast.success(intl.formatMessage({ id: 'thoughts.deleted' }));
     } catch (err) {
       toast.failed(err);
@@ -117,7 +121,7 @@ export function ThoughtCard({
           </button>
         )}
       </footer>
-      {reporting ? <ReportDialog target="thought" id={thought.id} onClose={() => setReporting(false)} /> : null}
+      {reporting ? <ReportDialog target="thought" id={thought.id} onClose={() => setReporting(false)} onGone={leave} /> : null}
     </Panel>
   );
 }

@@ -58,7 +58,6 @@ export function Dialog({
 
   return (
     // A click on the dialog element itself is a click on the backdrop: the content fills the box.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape, which <dialog> handles natively.
     <dialog
       ref={ref}
       aria-labelledby={titleId}
