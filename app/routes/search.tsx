@@ -172,12 +172,11 @@ function atCap(type: SearchType, counts: SearchPage['counts']): boolean {
 
 function TypeTabs({ q, current, counts, locale }: { q: string; current: SearchType; counts: SearchPage['counts']; locale: string }) {
   const intl = useIntl();
-  const total = counts.posts + counts.moods + counts.topics + counts.thoughts + counts.tags;
   return (
     <nav aria-label={intl.formatMessage({ id: 'search.tabs' })} className="mb-4 scroll-px-2 overflow-x-auto">
       <ul className="flex gap-2 pb-1">
         {SEARCH_TYPES.map((t) => {
-          const n = t === 'all' ? total : counts[t];
+          const n = counts[t];
           const active = t === current;
           return (
             <li key={t} className="shrink-0">
