@@ -40,13 +40,43 @@ export interface Notification {
   data: {
     /** Path without the locale prefix. */
     url: string;
-    /** The sentence in the recipient's interface language. */
+    /** The sentence in the language of the screen that asked (a live event or a push: the account's language). */
     text: string;
     actor_count: number;
     item: NotificationItem | null;
   };
   seen: boolean;
   created_at: string;
+}
+
+/**
+ * What a notification's sentence is made of. The realtime event carries it beside the sentence the server wrote in
+ * the account's language, so that the page reading it says it in the page's own language (app/lib/notifications.ts).
+ */
+export interface NotificationSentence {
+  /** The person who acted last; null when there is nobody to name ("Someone"). */
+  actor_name: string | null;
+  params: Record<string, string | number>;
+}
+
+/**
+ * The sentence of a notification, "{name} and {others} others supported your post", said by `say` (a message key
+ * and its values, in the reader's language): the server's translate and a page's catalog say it the same way.
+ */
+export function notificationSentence(
+  type: string,
+  actorCount: number,
+  { actor_name, params }: NotificationSentence,
+  say: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  // An achievement is stored by its key and named in the reader's language when read.
+  const title = typeof params.achievement === 'string' ? say(`achievement.${params.achievement}.name`) : undefined;
+  return say(`notification.${type}`, {
+    ...params,
+    name: actor_name ?? say('notification.someone'),
+    others: Math.max(0, actorCount - 1),
+    ...(title ? { title } : {}),
+  });
 }
 
 export type NotificationKinds = Record<NotificationType, boolean>;

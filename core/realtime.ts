@@ -3,6 +3,7 @@
  * browser (`app/lib/socket.ts`): the event names and their payloads, as socket.io's typed event maps, and the
  * public rooms any socket may join. Types only, apart from the room list, so nothing of socket.io reaches `core/`.
  */
+import type { Notification, NotificationSentence } from './notifications.ts';
 
 /** The feed rooms any socket, signed in or not, may `subscribe` to. */
 export const PUBLIC_ROOMS = ['feed:posts', 'feed:moods', 'feed:thoughts'] as const;
@@ -16,14 +17,11 @@ export interface FeedNew {
   language: string;
 }
 
-/** API.md "Objects": Notification, sent to its user. */
-export interface NotificationEvent {
-  id: number;
-  type: string;
-  data: Record<string, unknown>;
-  seen: boolean;
-  created_at: string;
-}
+/**
+ * API.md "Objects": Notification, sent to its user, with what its sentence is made of: the server wrote `data.text`
+ * in the account's language, and the page says it again in its own.
+ */
+export type NotificationEvent = Notification & { sentence: NotificationSentence };
 
 /** API.md "Objects": Message, sent to both participants. */
 export interface MessageEvent {

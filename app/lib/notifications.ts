@@ -5,12 +5,17 @@
  * it, so every tab clears its bell). The notifications screen listens for new ones through `onNotification`.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { Notification } from '../../core/notifications.ts';
+import { type Notification, notificationSentence } from '../../core/notifications.ts';
+import { useBurst } from './burst.ts';
+import { useIntl } from './intl.tsx';
 import { useSession } from './session.tsx';
 import { useSocketConnect, useSocketEvent } from './socket.ts';
 
-/** How long the bell waits after a notification event before asking for the count (events come in bursts). */
-const BURST_MS = 250;
+/**
+ * How long the bell waits after a notification event before asking for the count, and the notifications screen
+ * before announcing what arrived: events come in bursts.
+ */
+export const NOTIFICATION_BURST_MS = 250;
 
 let unseen: number | null = null;
 let owner: number | null = null;
@@ -68,29 +73,27 @@ export function useNotificationsWatch(): number {
 
   // A burst (a post supported by many people at once) is one event per support: the count is asked once per
   // burst, a moment after its first event, instead of once per event.
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const soon = useCallback(() => {
-    if (pending.current) return;
-    pending.current = setTimeout(() => {
-      pending.current = null;
-      refresh();
-    }, BURST_MS);
-  }, [refresh]);
-  useEffect(
-    () => () => {
-      if (pending.current) clearTimeout(pending.current);
-    },
-    [],
-  );
+  const soon = useBurst(NOTIFICATION_BURST_MS, refresh);
 
   useSocketConnect(refresh, signedIn);
-  useSocketEvent('notification', soon, signedIn);
+  useSocketEvent('notification', soon.add, signedIn);
   useSocketEvent('notifications:seen', (event) => setUnseen(event.unseen_count), signedIn);
   const shown = useUnseen();
   return signedIn && shown ? shown : 0;
 }
 
-/** Calls `handler` with each notification that arrives while the component is mounted. */
+/**
+ * Calls `handler` with each notification that arrives while the component is mounted, its sentence said in the
+ * page's language: the server wrote it in the account's, which may not be the one this page is in.
+ */
 export function useNewNotifications(handler: (notification: Notification) => void, enabled = true) {
-  useSocketEvent('notification', handler as (n: unknown) => void, enabled);
+  const intl = useIntl();
+  useSocketEvent(
+    'notification',
+    ({ sentence, ...n }) => {
+      const text = notificationSentence(n.type, n.data.actor_count, sentence, (id, values) => intl.formatMessage({ id }, values));
+      handler({ ...n, data: { ...n.data, text } });
+    },
+    enabled,
+  );
 }

@@ -9,3 +9,19 @@ import type { FocusEvent } from 'react';
 export function revealOnFocus(event: FocusEvent<HTMLElement>) {
   event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
+
+/**
+ * Scrolls a sideways-scrolling list so that `item` is wholly in it, within the list's `scroll-px-*` margin, and
+ * nothing else: unlike scrollIntoView, the page does not move up or down (the header may be out of view when a page
+ * is opened at a kept scroll position). Growing scrollLeft shows what is further right in both directions of text
+ * (in right-to-left lists it runs from 0 down to negative values).
+ */
+export function revealSideways(list: HTMLElement, item: HTMLElement) {
+  const style = getComputedStyle(list);
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  const start = box.left + (Number.parseFloat(style.scrollPaddingLeft) || 0);
+  const end = box.right - (Number.parseFloat(style.scrollPaddingRight) || 0);
+  const by = at.left < start ? at.left - start : at.right > end ? at.right - end : 0;
+  if (by !== 0) list.scrollLeft += by;
+}

@@ -4,17 +4,18 @@
  * arrive through the socket and go to the top; opening one marks it seen, and "mark all as seen" clears the bell in
  * every tab (the server's `notifications:seen`).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { localizedPath } from '../../core/locales.ts';
 import type { Notification } from '../../core/notifications.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { useBurst } from '../lib/burst.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
-import { setUnseen, useNewNotifications, useUnseen } from '../lib/notifications.ts';
+import { NOTIFICATION_BURST_MS, setUnseen, useNewNotifications, useUnseen } from '../lib/notifications.ts';
 import { agoFrom, useNow } from '../lib/now.ts';
 import { usePaged } from '../lib/paged.ts';
 import { required } from '../lib/route-check.ts';
@@ -38,6 +39,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   /** Ids marked seen here since they were loaded. */
   const [seen, setSeen] = useState<Set<number> | 'all'>(new Set());
   const [busy, setBusy] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
   const unseen = useUnseen() ?? loaderData.page.meta.unseen_count;
 
   // New loader data (a revalidation) already holds what arrived and what was marked.
@@ -46,9 +48,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     setArrived([]);
     setSeen(new Set());
   }, [loaderData.page]);
+  const announcement = useArrivalAnnouncement();
   useNewNotifications((n) => {
     setArrived((old) => [n, ...old.filter((o) => o.id !== n.id)]);
     setSeen((old) => (old === 'all' ? new Set() : new Set([...old].filter((id) => id !== n.id))));
+    announcement.add(n);
   });
   // A mark made in another tab clears this list too.
   useEffect(() => {
@@ -59,11 +63,14 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const items = [...arrived, ...list.items.filter((n) => !fresh.has(n.id))];
   const isSeen = (n: Notification) => n.seen || seen === 'all' || seen.has(n.id);
 
-  async function markAll() {
+  async function markAll(button: HTMLButtonElement) {
     setBusy(true);
     try {
       const res = await api.markNotificationsSeen();
       setUnseen(res.unseen_count);
+      // With nothing left to mark the button is disabled, and its focus would fall to the start of the document:
+      // it goes to the newest notification, where the reading goes on.
+      if (document.activeElement === button) listRef.current?.querySelector<HTMLElement>('[data-testid="notification"]')?.focus();
       setSeen('all');
     } catch (err) {
       toast.failed(err);
@@ -94,11 +101,17 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <div className="mb-3 flex justify-end">
-            <Button size="sm" onClick={markAll} disabled={busy || items.every(isSeen)} aria-busy={busy} data-testid="mark-all-seen">
+            <Button
+              size="sm"
+              onClick={(e) => markAll(e.currentTarget)}
+              busy={busy}
+              disabled={!busy && items.every(isSeen)}
+              data-testid="mark-all-seen"
+            >
               <FormattedMessage id="notifications.mark_all_seen" />
             </Button>
           </div>
-          <ol className="flex flex-col gap-2" aria-busy={list.loading} data-testid="notifications">
+          <ol ref={listRef} className="flex flex-col gap-2" aria-busy={list.loading} data-testid="notifications">
             {items.map((n) => (
               <li key={n.id}>
                 <NotificationRow notification={n} seen={isSeen(n)} onOpen={() => open(n)} />
@@ -107,9 +120,33 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </ol>
         </>
       )}
+      {/* Present from the first render, so that what is written into it later is announced. */}
+      <p role="status" className="sr-only" data-testid="notifications-arrived">
+        {announcement.text ? <span key={announcement.key}>{announcement.text}</span> : null}
+      </p>
       <LoadMore hasMore={list.hasMore} loading={list.loading} failed={list.failed} onMore={list.loadMore} showEnd={items.length > 0} />
     </>
   );
+}
+
+/**
+ * What a screen reader hears when notifications arrive through the socket: once per burst (a post supported by
+ * several people at once is one event per support), the sentence when one came, else how many. Each announcement
+ * is a new node, so the same words twice are read twice.
+ */
+function useArrivalAnnouncement() {
+  const intl = useIntl();
+  const [said, setSaid] = useState<{ key: number; text: string } | null>(null);
+  const arrivals = useBurst<Notification>(NOTIFICATION_BURST_MS, (batch) => {
+    // A grown notification comes again in the same burst: its latest sentence, counted once.
+    const byId = [...new Map(batch.map((n) => [n.id, n])).values()];
+    const text =
+      byId.length === 1
+        ? `${intl.formatMessage({ id: 'notifications.new' })}: ${byId[0].data.text}`
+        : intl.formatMessage({ id: 'notifications.bell' }, { count: byId.length });
+    setSaid((old) => ({ key: (old?.key ?? 0) + 1, text }));
+  });
+  return { add: arrivals.add, text: said?.text ?? null, key: said?.key ?? 0 };
 }
 
 function NotificationRow({ notification: n, seen, onOpen }: { notification: Notification; seen: boolean; onOpen: () => void }) {

@@ -19,6 +19,7 @@ import { Panel } from '../components/ui/Panel.tsx';
 import { serverContext } from '../lib/context.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
+import { keepPlace } from '../lib/keep-place.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { revealOnFocus } from '../lib/reveal.ts';
 import { optional, required } from '../lib/route-check.ts';
@@ -172,12 +173,11 @@ function atCap(type: SearchType, counts: SearchPage['counts']): boolean {
 
 function TypeTabs({ q, current, counts, locale }: { q: string; current: SearchType; counts: SearchPage['counts']; locale: string }) {
   const intl = useIntl();
-  const total = counts.posts + counts.moods + counts.topics + counts.thoughts + counts.tags;
   return (
     <nav aria-label={intl.formatMessage({ id: 'search.tabs' })} className="mb-4 scroll-px-2 overflow-x-auto">
       <ul className="flex gap-2 pb-1">
         {SEARCH_TYPES.map((t) => {
-          const n = t === 'all' ? total : counts[t];
+          const n = counts[t];
           const active = t === current;
           return (
             <li key={t} className="shrink-0">
@@ -374,7 +374,14 @@ function RecentSearches({ list, locale }: { list: RecentSearch[]; locale: string
   const shown = list.filter((r) => !gone.has(r.id));
   if (shown.length === 0) return null;
 
-  async function remove(ids: number[], call: () => Promise<void>) {
+  /**
+   * The pressed button leaves with what it removed, and its focus would fall to the start of the document: it goes
+   * to the entry that took the removed one's place (keepPlace), or, when none is left and the list goes with them,
+   * to the page's heading.
+   */
+  async function remove(ids: number[], call: () => Promise<void>, pressed: HTMLElement) {
+    if (ids.length < shown.length) keepPlace(pressed);
+    else if (document.activeElement === pressed) focusHeading();
     setGone((g) => new Set([...g, ...ids]));
     try {
       await call();
@@ -395,10 +402,11 @@ function RecentSearches({ list, locale }: { list: RecentSearch[]; locale: string
         <Button
           variant="ghost"
           size="sm"
-          onClick={() =>
+          onClick={(e) =>
             remove(
               shown.map((r) => r.id),
               () => api.clearRecentSearches(),
+              e.currentTarget,
             )
           }
         >
@@ -415,7 +423,7 @@ function RecentSearches({ list, locale }: { list: RecentSearch[]; locale: string
               variant="ghost"
               size="xs"
               aria-label={intl.formatMessage({ id: 'search.recent_remove' }, { query: r.query })}
-              onClick={() => remove([r.id], () => api.removeRecentSearch(r.id))}
+              onClick={(e) => remove([r.id], () => api.removeRecentSearch(r.id), e.currentTarget)}
             >
               <span aria-hidden="true">✕</span>
             </Button>
@@ -424,4 +432,11 @@ function RecentSearches({ list, locale }: { list: RecentSearch[]; locale: string
       </ul>
     </section>
   );
+}
+
+/** The page's heading takes the focus (only from a script: it stays out of the Tab order). */
+function focusHeading() {
+  const heading = document.querySelector<HTMLElement>('#main h1');
+  heading?.setAttribute('tabindex', '-1');
+  heading?.focus();
 }

@@ -28,8 +28,19 @@ export const searchResultSchema = z.discriminatedUnion('type', [
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchPageSchema = pagedSchema(searchResultSchema).extend({
-  /** How many results each type has for this query: the tabs' numbers and the no-results help ("3 in moods"). */
-  counts: z.object({ posts: z.number(), moods: z.number(), topics: z.number(), thoughts: z.number(), tags: z.number() }),
+  /**
+   * How many results each type's tab shows for this query: the tabs' numbers and the no-results help ("3 in
+   * moods"). A type without the words as written counts its similarly spelt ones (what it then shows), so `all`
+   * is its own number, not always the sum of the others.
+   */
+  counts: z.object({
+    all: z.number(),
+    posts: z.number(),
+    moods: z.number(),
+    topics: z.number(),
+    thoughts: z.number(),
+    tags: z.number(),
+  }),
   /** True when no item had the words as written and these are items with similarly spelt words. */
   fuzzy: z.boolean(),
 });

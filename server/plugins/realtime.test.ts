@@ -48,9 +48,10 @@ describe('realtime', () => {
     const notification: NotificationEvent = {
       id: 1,
       type: 'support',
-      data: { post_id: 3 },
+      data: { url: '/problem/3', text: 'Brave Breeze supported your post', actor_count: 1, item: { kind: 'post', id: 3 } },
       seen: false,
       created_at: '2026-11-24T10:00:00.000Z',
+      sentence: { actor_name: 'Brave Breeze', params: {} },
     };
     t.app.realtime.toUser(g.id).emit('notification', notification);
     expect(await got).toEqual(notification);

@@ -2,8 +2,41 @@
  * Notifications in the app (issue 15): another person's support and comment reach the bell live, through the socket,
  * without a reload; the list links to the post and marks all seen; a kind switched off creates nothing.
  */
-import { expect, request, test, type WebSocket } from '@playwright/test';
+import { expect, type Page, request, test, type WebSocket } from '@playwright/test';
 import { watchErrors } from './pages.ts';
+
+/** Opens a page and waits until its socket is connected (socket.io's CONNECT answer, listened for from the start). */
+async function connectedAt(page: Page, path: string): Promise<WebSocket> {
+  const connected = new Promise<WebSocket>((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (!new URL(ws.url()).pathname.startsWith('/socket.io/')) return;
+      page.off('websocket', onSocket);
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).startsWith('40')) resolve(ws);
+      });
+    };
+    page.on('websocket', onSocket);
+  });
+  await page.goto(path);
+  return connected;
+}
+
+/**
+ * A guest signed in in the page (the cookie), writing through the API with the same session's token, and a post of
+ * theirs. Their first post earns an achievement, a notification of its own: achievements are off, so that the tests
+ * follow others' acts only.
+ */
+async function authorWithPost(page: Page) {
+  const a = await page.request.post('/api/guest-login', { data: {} });
+  expect(a.status()).toBe(201);
+  const auth = { Authorization: `Bearer ${(await a.json()).token}` };
+  const quiet = await page.request.put('/api/notification-settings', { data: { kinds: { achievement: false } }, headers: auth });
+  expect(quiet.status()).toBe(200);
+  const content = `${'I moved to a new city and the evenings are so quiet that I talk to the radio. '.repeat(2)}${Date.now()}`;
+  const made = await page.request.post('/api/posts', { data: { content }, headers: auth });
+  expect(made.status()).toBe(201);
+  return { auth, content, post: (await made.json()).data as { id: number } };
+}
 
 test('B supports and comments on A’s post: A’s bell shows it live; marking seen clears it; a kind switched off stops it', async ({
   page,
@@ -11,17 +44,7 @@ test('B supports and comments on A’s post: A’s bell shows it live; marking s
 }) => {
   const errors: string[] = [];
   watchErrors(page, errors);
-  // A signs in in the page (the cookie) and writes through the API with the same session's token.
-  const a = await page.request.post('/api/guest-login', { data: {} });
-  expect(a.status()).toBe(201);
-  const asA = { Authorization: `Bearer ${(await a.json()).token}` };
-  // A's first post earns an achievement, a notification of its own; this test follows B's support and comment.
-  const quiet = await page.request.put('/api/notification-settings', { data: { kinds: { achievement: false } }, headers: asA });
-  expect(quiet.status()).toBe(200);
-  const content = `${'I moved to a new city and the evenings are so quiet that I talk to the radio. '.repeat(2)}${Date.now()}`;
-  const made = await page.request.post('/api/posts', { data: { content }, headers: asA });
-  expect(made.status()).toBe(201);
-  const post = (await made.json()).data as { id: number };
+  const { auth: asA, post, content } = await authorWithPost(page);
   const other = await page.request.post('/api/posts', { data: { content: `${content} Second.` }, headers: asA });
   const second = (await other.json()).data as { id: number };
 
@@ -31,21 +54,7 @@ test('B supports and comments on A’s post: A’s bell shows it live; marking s
   const bName = bLogin.data.nickname as string;
 
   // The page's socket is connected (socket.io's CONNECT answer) before B acts, so what follows comes by the event.
-  /** Opens a page and waits until its socket is connected (socket.io's CONNECT answer, listened for from the start). */
-  const openConnected = async (path: string) => {
-    const connected = new Promise<WebSocket>((resolve) => {
-      const onSocket = (ws: WebSocket) => {
-        if (!new URL(ws.url()).pathname.startsWith('/socket.io/')) return;
-        page.off('websocket', onSocket);
-        ws.on('framereceived', (f) => {
-          if (String(f.payload).startsWith('40')) resolve(ws);
-        });
-      };
-      page.on('websocket', onSocket);
-    });
-    await page.goto(path);
-    return connected;
-  };
+  const openConnected = (path: string) => connectedAt(page, path);
   let ws = await openConnected('/');
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName('Notifications');
@@ -94,6 +103,42 @@ test('B supports and comments on A’s post: A’s bell shows it live; marking s
       (t) => new RegExp(`^${t}`),
     ),
   );
+  await b.dispose();
+  expect(errors).toEqual([]);
+});
+
+test('on a page in Hindi of an account in English, a live notification reads in Hindi and is announced; marking all seen keeps the focus', async ({
+  page,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  const { post } = await authorWithPost(page);
+  const b = await request.newContext({ baseURL });
+  const bLogin = await (await b.post('/api/guest-login', { data: {} })).json();
+  const asB = { Authorization: `Bearer ${bLogin.token}` };
+  const supported = `${bLogin.data.nickname} ने आपकी पोस्ट का समर्थन किया`;
+
+  await connectedAt(page, '/hi/notifications');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('सूचनाएँ');
+  expect((await b.post('/api/supports', { data: { post_id: post.id }, headers: asB })).status()).toBe(200);
+  const row = page.getByTestId('notification');
+  await expect(row).toHaveText([new RegExp(`^नया: ${supported}`)]);
+  // Screen readers hear it: the page's polite status region says what came.
+  const arrived = page.getByTestId('notifications-arrived');
+  await expect(arrived).toHaveRole('status');
+  await expect(arrived).toHaveText(`नया: ${supported}`);
+
+  // The button is disabled once nothing is left to mark: the focus goes to the newest notification, not the page's start.
+  const mark = page.getByTestId('mark-all-seen');
+  await mark.focus();
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveAttribute('data-seen', 'true');
+  await expect(mark).toBeDisabled();
+  await expect(row).toBeFocused();
+  // The list read again from the server says the same, in the page's language.
+  await page.reload();
+  await expect(row).toHaveText([new RegExp(`^${supported}`)]);
   await b.dispose();
   expect(errors).toEqual([]);
 });

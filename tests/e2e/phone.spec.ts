@@ -89,3 +89,68 @@ for (const code of ['en', 'ar']) {
     expect(errors).toEqual([]);
   });
 }
+
+/** Counts layout shifts from the start of each document (buffered), as bench/phone.ts measures them. */
+function countShifts() {
+  const w = window as unknown as { __shift: number };
+  w.__shift = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!e.hadRecentInput) w.__shift += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** Where the main navigation's current link is: its edges against the navigation's and the screen's, and the page's scroll. */
+async function currentLink(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name });
+  const link = nav.locator('[aria-current="page"]');
+  await expect(link).toHaveCount(1);
+  return page.evaluate(
+    ([box, a]) => {
+      const n = box.getBoundingClientRect();
+      const l = a.getBoundingClientRect();
+      return {
+        inside: l.left >= n.left && l.right <= n.right && l.left >= 0 && l.right <= window.innerWidth,
+        x: Math.round(l.left),
+        scrollY: window.scrollY,
+        shift: (window as unknown as { __shift: number }).__shift,
+      };
+    },
+    [await nav.elementHandle(), await link.elementHandle()] as const,
+  );
+}
+
+test("the main navigation shows the current page's link on a phone, on load and after a navigation, without moving the page", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  await page.addInitScript(countShifts);
+  await signInAsGuest(page);
+  /** The current link is wholly on the screen, the page not scrolled, nothing shifted: polled, as the list is scrolled once the page is interactive. */
+  const shown = (name: string, label: string) =>
+    expect
+      .poll(async () => {
+        const { x: _, ...where } = await currentLink(page, name);
+        return where;
+      }, label)
+      .toEqual({ inside: true, scrollY: 0, shift: 0 });
+  await page.goto('/profile');
+  await shown('Main navigation', '/profile');
+  await page.goto('/chat');
+  await shown('Main navigation', '/chat');
+  await page.goto('/ar/search');
+  await shown('التنقل الرئيسي', '/ar/search');
+  // A navigation in the page (the same layout, the same header) on a 320 px phone: from Thoughts, off the Arabic
+  // screen's left, to the feeds, the first link, at its right.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/ar/thought');
+  await shown('التنقل الرئيسي', '/ar/thought');
+  await page.getByRole('banner').getByRole('link', { name: 'Kindred', exact: true }).click();
+  await expect(page).toHaveURL(/\/ar$/);
+  await shown('التنقل الرئيسي', 'from /ar/thought to /ar');
+  expect(errors).toEqual([]);
+});

@@ -70,11 +70,14 @@ test('a signed-in person searches in Japanese, finds a post by a two-character w
   const recent = page.getByRole('region', { name: 'Recent searches' });
   await expect(recent.getByRole('listitem')).toHaveCount(2);
   await expect(recent.getByRole('listitem').first()).toContainText('寂');
+  // The pressed button leaves with what it removed; the focus goes to the entry in its place, then to the heading.
   await recent.getByRole('button', { name: 'Remove “寂” from recent searches' }).click();
   await expect(recent.getByRole('listitem')).toHaveCount(1);
   await expect(recent.getByRole('listitem').first()).toContainText('友達');
+  await expect(recent.getByRole('link', { name: '友達' })).toBeFocused();
   await recent.getByRole('button', { name: 'Clear all' }).click();
   await expect(page.getByRole('region', { name: 'Recent searches' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeFocused();
   const left = await page.request.get('/api/recent-search');
   expect((await left.json()).data).toEqual([]);
 

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_GROUP_WINDOW_MS } from '../../../core/notifications.ts';
+import type { NotificationEvent } from '../../../core/realtime.ts';
 import { notificationKindsSchema, notificationPageSchema } from '../../../core/schemas/notifications.ts';
 import { jobs, notificationEvents, notifications, reportTypes, users } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInEstablished, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 import { frozenClock } from '../../../tests/helpers/clock.ts';
-import { deliver, EVENT_KEYS_KEPT_MS, type NotifyJob, notify, pruneEventKeys } from './service.ts';
+import { deliver, EVENT_KEYS_KEPT_MS, type NotifyJob, notificationText, notify, pruneEventKeys } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +41,18 @@ async function received(g: Guest, query = '', locale = 'en') {
   return res.body;
 }
 const texts = async (g: Guest, locale = 'en') => (await received(g, '', locale)).data.map((n) => n.data.text);
+
+/** The job of b's support of the author's post, as the supports route enqueues it, under its own idempotency key. */
+const supportJob = (author: Guest, b: Guest, post: { id: number }, key: string): NotifyJob => ({
+  type: 'support',
+  recipientId: author.id,
+  actorId: b.id,
+  item: { kind: 'post', id: post.id },
+  url: `/problem/${post.id}`,
+  params: {},
+  key: `${key}:${post.id}`,
+  at: new Date().toISOString(),
+});
 
 describe('notifications of support and comments', () => {
   it('groups support on one post into one notification counting people, unseen again when it grows', async () => {
@@ -215,6 +228,26 @@ describe('the text is in the recipient’s language', () => {
   });
 });
 
+describe('the live event', () => {
+  it('carries what its sentence is made of, so that a page in another language than the account’s says it in its own', async () => {
+    const [author, b] = await Promise.all([person('en'), person()]);
+    const post = await newPost(author);
+    const told: NotificationEvent[] = [];
+    const job = supportJob(author, b, post, 'test-sentence');
+    expect(await deliver({ db: t.database.db, isViewing: async () => false, delivered: (_, n) => void told.push(n) }, job)).toBe(
+      'delivered',
+    );
+    expect(told.map((n) => [n.data.text, n.sentence])).toEqual([
+      [`${b.nickname} supported your post`, { actor_name: b.nickname, params: {} }],
+    ]);
+    expect(notificationText('hi', told[0].type, told[0].data.actor_count, told[0].sentence)).toBe(
+      `${b.nickname} ने आपकी पोस्ट का समर्थन किया`,
+    );
+    // The API's notifications are the API's object, without it.
+    expect(Object.keys((await received(author)).data[0]).sort()).toEqual(['created_at', 'data', 'id', 'seen', 'type']);
+  });
+});
+
 describe('achievements', () => {
   it('tells a person the achievement they earned once, named in the language of the screen that reads it', async () => {
     const [author, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app, 'fr')]);
@@ -326,16 +359,7 @@ describe('delivery on the job queue', () => {
   it('a retried job never notifies twice', async () => {
     const [author, b] = await Promise.all([person(), person()]);
     const post = await newPost(author);
-    const job: NotifyJob = {
-      type: 'support',
-      recipientId: author.id,
-      actorId: b.id,
-      item: { kind: 'post', id: post.id },
-      url: `/problem/${post.id}`,
-      params: {},
-      key: `test-retry:${post.id}`,
-      at: new Date().toISOString(),
-    };
+    const job = supportJob(author, b, post, 'test-retry');
     const told: number[] = [];
     const written: string[] = [];
     const deps = {

@@ -15,8 +15,11 @@ import {
   type Notification,
   type NotificationItem,
   type NotificationKinds,
+  type NotificationSentence,
   type NotificationType,
+  notificationSentence,
 } from '../../../core/notifications.ts';
+import type { NotificationEvent } from '../../../core/realtime.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { blocks, notificationActors, notificationEvents, notifications, posts, users } from '../../../db/schema.ts';
 import { translate } from '../../i18n.ts';
@@ -110,8 +113,11 @@ export interface DeliverDeps {
   db: Db;
   /** True when one of the person's sockets has this conversation open (then a message needs no notification). */
   isViewing(userId: number, conversationId: number): Promise<boolean>;
-  /** After the commit: the new or grown notification, in the recipient's language (the realtime event). */
-  delivered(userId: number, notification: Notification, locale: string): Promise<void> | void;
+  /**
+   * After the commit: the new or grown notification, in the recipient's account language, with what its sentence is
+   * made of (the realtime event: the page says it in its own language).
+   */
+  delivered(userId: number, notification: NotificationEvent, locale: string): Promise<void> | void;
   /**
    * In the notification's own transaction, once it is written: where follow-up jobs are enqueued (the web push of
    * contract15.md), so they exist exactly when the notification does.
@@ -229,29 +235,22 @@ export async function deliver(deps: DeliverDeps, job: NotifyJob): Promise<'deliv
 }
 
 /** The sentence of a notification in a language: "{name} and {others} others supported your post". */
-export function notificationText(
-  locale: string,
-  type: string,
-  row: { actorName: string | null; actorCount: number; params: Record<string, string | number> },
-): string {
-  const name = row.actorName ?? translate(locale, 'notification.someone');
-  // An achievement is stored by its key and named in the reader's language when read.
-  const title = typeof row.params.achievement === 'string' ? translate(locale, `achievement.${row.params.achievement}.name`) : undefined;
-  return translate(locale, `notification.${type}`, {
-    ...row.params,
-    name,
-    others: Math.max(0, row.actorCount - 1),
-    ...(title ? { title } : {}),
-  });
-}
+export const notificationText = (locale: string, type: string, actorCount: number, sentence: NotificationSentence): string =>
+  notificationSentence(type, actorCount, sentence, (key, values) => translate(locale, key, values));
 
 /** One notification as its recipient reads it now (a push sent a few seconds after the event counts everyone since). */
 export async function readNotification(db: DbOrTx, id: number, locale: string): Promise<Notification | undefined> {
   const [notification] = await readNotifications(db, locale, eq(notifications.id, id));
-  return notification;
+  return notification && apiNotification(notification);
 }
 
-async function readNotifications(db: DbOrTx, locale: string, where: ReturnType<typeof eq>, limit = 1, skip = 0): Promise<Notification[]> {
+async function readNotifications(
+  db: DbOrTx,
+  locale: string,
+  where: ReturnType<typeof eq>,
+  limit = 1,
+  skip = 0,
+): Promise<NotificationEvent[]> {
   const rows = await db
     .select({ n: notifications, actorName: users.nickname })
     .from(notifications)
@@ -260,19 +259,26 @@ async function readNotifications(db: DbOrTx, locale: string, where: ReturnType<t
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
     .limit(limit)
     .offset(skip);
-  return rows.map(({ n, actorName }) => ({
-    id: n.id,
-    type: n.type as NotificationType,
-    data: {
-      url: n.url,
-      text: notificationText(locale, n.type, { actorName, actorCount: n.actorCount, params: n.params }),
-      actor_count: n.actorCount,
-      item: n.itemKind && n.itemId !== null ? { kind: n.itemKind, id: n.itemId } : null,
-    },
-    seen: n.seen,
-    created_at: n.updatedAt.toISOString(),
-  }));
+  return rows.map(({ n, actorName }) => {
+    const sentence: NotificationSentence = { actor_name: actorName, params: n.params };
+    return {
+      id: n.id,
+      type: n.type as NotificationType,
+      data: {
+        url: n.url,
+        text: notificationText(locale, n.type, n.actorCount, sentence),
+        actor_count: n.actorCount,
+        item: n.itemKind && n.itemId !== null ? { kind: n.itemKind, id: n.itemId } : null,
+      },
+      seen: n.seen,
+      created_at: n.updatedAt.toISOString(),
+      sentence,
+    };
+  });
 }
+
+/** The API's Notification: the sentence's parts are for the realtime event only. */
+const apiNotification = ({ sentence: _, ...notification }: NotificationEvent): Notification => notification;
 
 export async function unseenCount(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
@@ -289,7 +295,7 @@ export async function unseenCount(db: DbOrTx, userId: number): Promise<number> {
 export async function listNotifications(db: DbOrTx, userId: number, locale: string, q: PageQuery) {
   const mine = eq(notifications.userId, userId);
   const [data, [{ total }], unseen] = await Promise.all([
-    readNotifications(db, locale, mine, q.per_page, offset(q)),
+    readNotifications(db, locale, mine, q.per_page, offset(q)).then((list) => list.map(apiNotification)),
     db.select({ total: count() }).from(notifications).where(mine),
     unseenCount(db, userId),
   ]);

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSchema } from '../../../core/schemas/account.ts';
 import { recentSearchListSchema, type SearchPage, searchPageSchema } from '../../../core/schemas/search.ts';
-import { SEARCH_COUNT_CAP, searchText } from '../../../core/search.ts';
+import { SEARCH_COUNT_CAP, SEARCH_TYPES, searchText } from '../../../core/search.ts';
 import { posts, recentSearches } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 import { backfillSearch } from './index.ts';
@@ -113,6 +113,35 @@ describe('search in every script', () => {
     expect(exact.fuzzy).toBe(false);
   });
 
+  it("counts on each type's tab what that tab shows: its own words as written, else their typos", async () => {
+    const exact = await post('Quibblethorn is the name I gave my worry.');
+    const typoPosts = [await post('Quibblethorm keeps me awake.'), await post('Another night of quibblethorm.')];
+    const g = await signInGuest(t.app);
+    const thought = await t.call(g, 'POST', '/api/thoughts', { content: 'Quibblethorm passes, like weather.' });
+    expect(thought.status).toBe(201);
+    const tabs = async (query: string, from: string) => {
+      const { counts } = await find(reader, query, from);
+      // Every tab's number is what opening that tab shows, whichever tab the counts came from.
+      for (const type of SEARCH_TYPES) {
+        const page = await find(reader, query, type);
+        expect([type, page.meta.total, page.data.length, page.counts]).toEqual([type, counts[type], counts[type], counts]);
+      }
+      return counts;
+    };
+
+    // Moods have neither the word nor a typo of it; posts have the word; thoughts only a typo of it.
+    expect(await tabs('quibblethorn', 'moods')).toEqual({ all: 1, posts: 1, moods: 0, topics: 0, thoughts: 1, tags: 0 });
+    expect(postIds(await find(reader, 'quibblethorn', 'posts'))).toEqual([exact.id]);
+    const thoughts = await find(reader, 'quibblethorn', 'thoughts');
+    expect([thoughts.fuzzy, thoughts.data.map((r) => [r.type, r.item.id])]).toEqual([true, [['thought', thought.body.data.id]]]);
+    expect((await find(reader, 'quibblethorn', 'all')).fuzzy).toBe(false);
+    // Nothing as written: every tab counts the typos.
+    expect(await tabs('quibblethorz', 'all')).toEqual({ all: 4, posts: 3, moods: 0, topics: 0, thoughts: 1, tags: 0 });
+    expect(postIds(await find(reader, 'quibblethorz', 'posts')).sort((a, b) => a - b)).toEqual(
+      [exact.id, ...typoPosts.map((p) => p.id)].sort((a, b) => a - b),
+    );
+  });
+
   it('finds moods, topics, thoughts and tags, each under its type, all under "all", with counts per type', async () => {
     const g = await signInGuest(t.app);
     const mood = await t.call(g, 'POST', '/api/user/store/moods', {
@@ -134,7 +163,7 @@ describe('search in every script', () => {
     const tagged = await post('Writing about it helps #zorblat');
 
     const all = await find(reader, 'zorblat');
-    expect(all.counts).toEqual({ posts: 1, moods: 1, topics: 1, thoughts: 1, tags: 1 });
+    expect(all.counts).toEqual({ all: 5, posts: 1, moods: 1, topics: 1, thoughts: 1, tags: 1 });
     expect(all.meta.total).toBe(5);
     // The tag named by the query first.
     expect(all.data[0]).toMatchObject({
@@ -185,7 +214,7 @@ describe('search in every script', () => {
     await t.database.db.execute(sql`insert into post_search (id, search_text)
       select * from unnest(${sql.param(ids)}::int[], ${sql.param(texts.map(searchText))}::text[])`);
     const page = await find(reader, 'flibbertigibbet');
-    expect(page.counts).toEqual({ posts: SEARCH_COUNT_CAP, moods: 0, topics: 0, thoughts: 0, tags: 0 });
+    expect(page.counts).toEqual({ all: SEARCH_COUNT_CAP, posts: SEARCH_COUNT_CAP, moods: 0, topics: 0, thoughts: 0, tags: 0 });
     expect(page.meta).toEqual({ current_page: 1, last_page: 100, per_page: 10, total: SEARCH_COUNT_CAP });
     // Newest first: the ids were written newest first.
     expect(postIds(page)).toEqual(ids.slice(0, 10));
@@ -305,7 +334,7 @@ describe('bad input', () => {
     expect(await find(null, '!!!')).toMatchObject({
       data: [],
       meta: { total: 0 },
-      counts: { posts: 0, moods: 0, topics: 0, thoughts: 0, tags: 0 },
+      counts: { all: 0, posts: 0, moods: 0, topics: 0, thoughts: 0, tags: 0 },
     });
   });
 });

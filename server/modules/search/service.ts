@@ -222,16 +222,29 @@ async function pick(
     .offset(offset(q));
 }
 
-type Counts = SearchPage['counts'];
+/** Each type's number of matches (the "all" tab's is worked out from them). */
+type Counts = Omit<SearchPage['counts'], 'all'>;
+const NO_COUNTS: Counts = { posts: 0, moods: 0, topics: 0, thoughts: 0, tags: 0 };
+const COUNTED: Record<SearchKind, Exclude<keyof Counts, 'tags'>> = { post: 'posts', mood: 'moods', topic: 'topics', thought: 'thoughts' };
 
-/** Every type's count in one statement: one round trip, and it runs as well inside the typo fallback's transaction. */
-async function countAll(db: DbOrTx, match: Match, terms: readonly QueryTerm[], viewer: Viewer): Promise<Counts> {
+/**
+ * The counts of the kinds in `kinds` (every kind unless given; the others read 0) in one statement: one round trip,
+ * and it runs as well inside the typo fallback's transaction.
+ */
+async function countAll(
+  db: DbOrTx,
+  match: Match,
+  terms: readonly QueryTerm[],
+  viewer: Viewer,
+  kinds: readonly SearchKind[] = TYPE_KINDS.all,
+): Promise<Counts> {
+  const counted = (kind: SearchKind) => (kinds.includes(kind) ? kindCount(db, kind, match, viewer) : sql<number>`0`);
   const [row] = await db
     .select({
-      posts: kindCount(db, 'post', match, viewer),
-      moods: kindCount(db, 'mood', match, viewer),
-      topics: kindCount(db, 'topic', match, viewer),
-      thoughts: kindCount(db, 'thought', match, viewer),
+      posts: counted('post'),
+      moods: counted('mood'),
+      topics: counted('topic'),
+      thoughts: counted('thought'),
       tags: match.kind === 'words' ? tagTotal(db, terms, viewer) : sql<number>`0`,
     })
     .from(sql`(select 1) as one`);
@@ -291,29 +304,42 @@ export async function search(db: Db, viewer: Viewer, query: string, type: Search
   const extra = { q: query, type };
   if (tsquery === null) {
     // Only punctuation or symbols: no word to look for.
-    return { ...paged([], 0, q, '/api/search', extra), counts: { posts: 0, moods: 0, topics: 0, thoughts: 0, tags: 0 }, fuzzy: false };
+    return { ...paged([], 0, q, '/api/search', extra), counts: { ...NO_COUNTS, all: 0 }, fuzzy: false };
   }
   const words: Match = { kind: 'words', tsquery };
   // The counts decide how the page is ordered, so they come first (one statement).
-  let counts = await countAll(db, words, terms, viewer);
+  const exact = await countAll(db, words, terms, viewer);
   // Past the last page there is nothing to read (and page 100,000 would make every kind sort all its matches).
   const beyond = (c: Counts) => offset(q) >= totalOf(type, capped(c));
-  let picked = beyond(counts) ? [] : await pick(db, type, words, terms, viewer, q, ranked(type, counts));
-  let fuzzy = false;
   const typos = typoWords(terms);
-  if (totalOf(type, counts) === 0 && typos.length > 0) {
+  // A type whose words as written find nothing shows the similarly spelt ones (a typo). Each tab's number is what
+  // that tab will show, so the kinds without an exact match are counted by their typos too, whichever tab is open.
+  const unmatched = TYPE_KINDS.all.filter((kind) => exact[COUNTED[kind]] === 0);
+  const byTypo = totalOf(type, exact) === 0 && typos.length > 0;
+  let picked: Picked[] = [];
+  let typoCounts = NO_COUNTS;
+  if (typos.length > 0 && unmatched.length > 0) {
     const typo: Match = { kind: 'typo', words: typos };
     // The similarity threshold is a setting: set for this transaction only, on the connection that runs the queries.
-    [counts, picked] = await db.transaction(async (tx) => {
+    [typoCounts, picked] = await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-      const c = await countAll(tx, typo, terms, viewer);
-      return [c, beyond(c) ? [] : await pick(tx, type, typo, terms, viewer, q, ranked(type, c))] as const;
+      const c = await countAll(tx, typo, terms, viewer, unmatched);
+      return [c, byTypo && !beyond(c) ? await pick(tx, type, typo, terms, viewer, q, ranked(type, c)) : []] as const;
     });
-    fuzzy = totalOf(type, counts) > 0;
   }
-  counts = capped(counts);
+  if (!byTypo && !beyond(exact)) picked = await pick(db, type, words, terms, viewer, q, ranked(type, exact));
+  const fuzzy = byTypo && totalOf(type, typoCounts) > 0;
+  const allCount = totalOf('all', capped(totalOf('all', exact) > 0 ? exact : typoCounts));
+  const tabs = capped({
+    posts: exact.posts || typoCounts.posts,
+    moods: exact.moods || typoCounts.moods,
+    topics: exact.topics || typoCounts.topics,
+    thoughts: exact.thoughts || typoCounts.thoughts,
+    tags: exact.tags,
+  });
+  const counts = { ...tabs, all: allCount };
   const data = await results(db, picked, terms, fuzzy, viewer);
-  return { ...paged(data, totalOf(type, counts), q, '/api/search', extra), counts, fuzzy };
+  return { ...paged(data, type === 'all' ? allCount : tabs[type], q, '/api/search', extra), counts, fuzzy };
 }
 
 const recentJson = (r: typeof recentSearches.$inferSelect): RecentSearch => ({
