@@ -115,6 +115,25 @@ for (const [name, viewport] of [
       await page.goto('/');
       await expect(page.getByText(content)).toBeVisible();
 
+      // Unsent words in a comment box, kept as a draft; a second tab of the same session shows them too.
+      const unsent = `Something I have never told anyone, ${name}.`;
+      const postPath = `/problem/${(await made.json()).data.id}`;
+      await page.goto(postPath);
+      await page.getByRole('textbox', { name: 'Write a kind comment' }).fill(unsent);
+      const drafts = (p: Page) => p.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('kindred:draft:')));
+      await expect.poll(() => drafts(page)).toEqual([[expect.stringMatching(/^kindred:draft:\d+:comment:\d+$/), unsent]]);
+      const other = await page.context().newPage();
+      const otherErrors = watch(other);
+      // The server's socket.io CONNECT answer: the tab's socket is in its session's room from then on.
+      const connected = new Promise<void>((resolve) =>
+        other.on('websocket', (ws) =>
+          ws.on('framereceived', (f) => typeof f.payload === 'string' && f.payload.startsWith('40') && resolve()),
+        ),
+      );
+      await other.goto(postPath);
+      await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue(unsent);
+      await connected;
+
       await page.goto('/deactivateAccount');
       await page.waitForLoadState('networkidle');
       expect(await overflow(page)).toBe(0);
@@ -130,10 +149,15 @@ for (const [name, viewport] of [
       await expect(page.getByText('Your account has been erased. Take care.')).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+      expect(await drafts(page)).toEqual([]);
+      // The other tab heard from the server that the session ended: signed out there too, its box no longer kept.
+      await expect(other.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+      expect(await drafts(other)).toEqual([]);
+      await other.close();
       await page.reload();
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(page.getByText(content)).toHaveCount(0);
-      expect(errors).toEqual([]);
+      expect([...errors, ...otherErrors]).toEqual([]);
     });
   });
 }
