@@ -104,6 +104,46 @@ for (const [name, viewport] of [
       expect([...errors, ...otherErrors]).toEqual([]);
     });
 
+    test('a wrong password when deactivating is said by the password field, which takes the focus; the right one erases', async ({
+      page,
+    }) => {
+      const errors = watch(page);
+      await continueAsGuest(page);
+      await page.goto('/settings/account');
+      await setPassword(page);
+      await page.goto('/deactivateAccount');
+      await page.waitForLoadState('networkidle');
+      const password = page.getByLabel('Password', { exact: true });
+      const submit = page.getByRole('button', { name: 'Deactivate my account' });
+      await password.fill('not my password');
+      await page.getByLabel('I understand that my account and everything in it will be erased.').check();
+      // The first answer waits until the page has been looked at while it works.
+      let answer: () => void = () => {};
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/api/deactivate', async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await submit.click();
+      const working = page.getByRole('button', { name: 'Deactivating…' });
+      await expect(working).toHaveAttribute('aria-busy', 'true');
+      await expect(working).toBeFocused();
+      answer();
+      await expect(password).toHaveAccessibleDescription('The current password is incorrect.');
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      await expect(password).toBeFocused();
+      await expect(page.getByText('The given data was invalid.')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      expect(await overflow(page)).toBe(0);
+
+      await password.fill(PASSWORD);
+      await submit.click();
+      await expect(page.getByText('Your account has been erased. Take care.')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      // The refused attempt, as the browser logs it, and nothing else.
+      expect(errors).toEqual([expect.stringMatching(/status of 422/)]);
+    });
+
     test('a person downloads their data, deactivates, is signed out, and what they wrote is gone', async ({ page }) => {
       const errors = watch(page);
       await continueAsGuest(page);
