@@ -148,6 +148,8 @@ export function Thread({
 
   /** Reads out the other person's new messages, each once (a live region announces what is added to it). */
   function announce(theirs: Message[]) {
+    // A request's words stay folded until it is accepted, for the ear too.
+    if (isRequest) return;
     const fresh = theirs.filter((m) => !messages.some((x) => x.id === m.id));
     // A few are kept, so one that arrives while the one before is still being read does not cut it off.
     if (fresh.length > 0) setArrived((a) => [...a, ...fresh].filter((m, i, all) => all.findIndex((x) => x.id === m.id) === i).slice(-3));
