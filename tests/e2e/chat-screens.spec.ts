@@ -208,7 +208,18 @@ test('on a touch phone in Arabic: Accept leads to the conversations, Report is i
   expect(first.status).toBe(201);
   const id = (first.body as { data: { conversation_id: number } }).data.conversation_id;
 
+  // A frame of the socket of b's page: its connection (socket.io CONNECT), or a message with these words.
+  const frame = (match: (payload: string) => boolean) =>
+    new Promise<void>((resolve) =>
+      b.page.on('websocket', (ws) => ws.on('framereceived', (f) => typeof f.payload === 'string' && match(f.payload) && resolve())),
+    );
+  const connected = frame((payload) => payload.startsWith('40'));
+  const folded = frame((payload) => payload.startsWith('42["message"') && payload.includes('Sorry, it is late.'));
   await b.page.goto(`/ar/chat?tab=requests&c=${id}`);
+  await connected;
+  // A message that comes while the request is folded stays unread out, after the accept too.
+  expect((await call(baseURL, a, 'POST', '/api/messages', { conversation_id: id, content: 'Sorry, it is late.' })).status).toBe(201);
+  await folded;
   const bBox = b.page.getByRole('textbox', { name: say('chat.composer_label', { nickname: a.nickname }) });
   // Accepted, the conversation is among the conversations, and the focus is where the reply is written.
   await clickUntil(
@@ -229,6 +240,7 @@ test('on a touch phone in Arabic: Accept leads to the conversations, Report is i
 
   // Nothing is read out for the messages already there; a reply is, once, with who wrote it; one's own is not.
   const bHeard = b.page.getByTestId('arrived');
+  await expect(bThread.getByTestId('message').filter({ hasText: 'Sorry, it is late.' })).toBeVisible();
   await expect(bHeard).toHaveText('');
   await a.page.goto(`/chat?c=${id}`);
   const aBox = a.page.getByRole('textbox', { name: `Message to ${b.nickname}` });
