@@ -232,6 +232,8 @@ test('on a touch phone in Arabic: Accept leads to the conversations, Report is i
   const bThread = b.page.getByRole('list', { name: say('chat.thread_label', { nickname: a.nickname }) });
   const report = bThread.getByTestId('message').filter({ hasText: 'Are you awake?' }).getByRole('button', { name: ar['chat.report'] });
   await expect(report).toHaveCSS('opacity', '1');
+  // Big enough for a finger: WCAG 2.5.8's 24 px.
+  expect((await report.boundingBox())?.height).toBeGreaterThanOrEqual(24);
   await report.tap();
   const dialog = b.page.getByRole('dialog', { name: ar['report.title_message'] });
   await expect(dialog).toBeVisible();

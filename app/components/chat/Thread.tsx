@@ -379,11 +379,12 @@ export function Thread({
                     <FormattedMessage id="chat.seen" />
                   ) : null
                 ) : (
-                  // Shown on hover or focus where there is a mouse; always on a touch screen, which has no hover.
+                  // Shown on hover or focus where there is a mouse; always on a touch screen, which has no hover. The
+                  // padding, taken back by the margin, makes it a finger's size (24 px) without moving the line.
                   <button
                     type="button"
                     onClick={() => setReporting(m.id)}
-                    className="underline opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
+                    className="-m-1 p-1 underline opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
                   >
                     <FormattedMessage id="chat.report" />
                   </button>
