@@ -77,6 +77,11 @@ export interface ServerToClientEvents {
   'moderation:queue': (event: ModerationQueueEvent) => void;
   /** To a user's own sockets after they marked notifications seen, so every tab clears its bell. */
   'notifications:seen': (event: { unseen_count: number }) => void;
+  /**
+   * To the sockets of a session the server ended for good (signed out, account erased, signed out by a password
+   * change elsewhere), just before it disconnects them: the device forgets that person's unsent drafts.
+   */
+  'session:ended': () => void;
 }
 
 export interface ClientToServerEvents {

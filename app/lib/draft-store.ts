@@ -27,7 +27,7 @@ export function writeDraft(userId: number, name: string, text: string) {
   }
 }
 
-/** Signing out leaves nothing of the person's unsent words on a shared device. */
+/** A session ended for good (signed out, erased) leaves nothing of the person's unsent words on a shared device. */
 export function forgetDrafts(userId: number) {
   const store = storage();
   if (!store) return;

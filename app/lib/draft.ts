@@ -2,7 +2,7 @@
  * What someone is writing outlives a reload, a closed tab or a forced full page load (a new build): the text is
  * kept (draft-store.ts) until it is sent or emptied, and read after the first render, so the server's markup and
  * hydration agree. Drafts belong to the signed-in person: someone else signing in on a shared device never sees
- * them, and signing out forgets them.
+ * them, and a session that ends for good (signing out, erasing the account; in any tab) forgets them.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { readDraft, writeDraft } from './draft-store.ts';

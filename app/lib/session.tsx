@@ -8,7 +8,7 @@ import type { Api, QrSession } from './api.ts';
 import { browserApi, preloadApi } from './browser-api.ts';
 import { forgetDrafts } from './draft-store.ts';
 import { activePath } from './paths.ts';
-import { useSocketSession } from './socket.ts';
+import { useSocketEvent, useSocketSession } from './socket.ts';
 
 interface SessionValue {
   user: User | null;
@@ -22,8 +22,9 @@ interface SessionValue {
   checkQrSignIn(qrToken: string, returnTo?: string): Promise<QrSession['status']>;
   signOut(): Promise<void>;
   /**
-   * The session ended on the server (signed out, account erased): until the root is loaded again, the page acts
-   * signed out, so what mounts on the way home asks nothing of the server with a session that is gone.
+   * The session ended for good on the server (signed out, account erased): the person's drafts are forgotten, and
+   * until the root is loaded again the page acts signed out, so what mounts on the way home asks nothing of the
+   * server with a session that is gone.
    */
   endSession(): void;
   setTheme(theme: Theme): void;
@@ -45,12 +46,20 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   const [theme, setThemeState] = useState<Theme>(root.theme);
   const [ended, setEnded] = useState<User | null>(null);
   const user = root.user && root.user !== ended ? root.user : null;
-  const endSession = useCallback(() => setEnded(root.user), [root.user]);
+  const lapse = useCallback(() => setEnded(root.user), [root.user]);
+  const endSession = useCallback(() => {
+    // Unsent private words (a chat message, a comment) must not outlive the account on a shared device.
+    if (root.user) forgetDrafts(root.user.id);
+    lapse();
+  }, [root.user, lapse]);
   useSocketSession(user?.id ?? null);
+  // Signed out or erased in another tab or on another device, or signed out there by a password change: every tab
+  // of this session hears it from the server.
+  useSocketEvent('session:ended', endSession, user !== null);
   // A call the server refused for want of a session ends it here too: the page stops saying "signed in as …" and
-  // offers to sign in, and what was being written stays in its draft.
-  const endRef = useRef(endSession);
-  endRef.current = endSession;
+  // offers to sign in, and what was being written stays in its draft, as the session may only have expired.
+  const endRef = useRef(lapse);
+  endRef.current = lapse;
   const api = useMemo(
     () => browserApi({ locale: root.locale, csrfToken: root.csrfToken, onUnauthenticated: () => endRef.current() }),
     [root.locale, root.csrfToken],
@@ -95,10 +104,9 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   /** SPEC.md section 4: signing out goes to the root, so a sign-in page left behind does not ask to sign in again. */
   const signOut = useCallback(async () => {
     await api.logout();
-    if (root.user) forgetDrafts(root.user.id);
     endSession();
     await finishSignIn();
-  }, [api, finishSignIn, root.user, endSession]);
+  }, [api, finishSignIn, endSession]);
 
   const setTheme = useCallback(
     (next: Theme) => {

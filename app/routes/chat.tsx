@@ -103,6 +103,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
           conversation={thread.conversation}
           first={thread.messages}
           backTo={chatPath(requests ? '?tab=requests' : '')}
+          acceptedTo={chatPath(`?c=${thread.conversation.id}`)}
           onChange={list.update}
           onLeave={list.drop}
         />

@@ -171,10 +171,17 @@ describe('feed announcements', () => {
   });
 });
 
-describe('revoked tokens', () => {
-  /** The reason the server gave when it closed the socket. */
-  const closed = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
+/** What the socket heard until the server closed it: 'session:ended', then the reason of the disconnect. */
+const closed = (socket: Socket) =>
+  new Promise<string[]>((resolve) => {
+    const heard: string[] = [];
+    socket.on('session:ended', () => heard.push('session:ended'));
+    socket.once('disconnect', (reason) => resolve([...heard, reason]));
+  });
+/** A session ended for good: said, then closed (a shutdown only closes). */
+const ENDED = ['session:ended', 'io server disconnect'];
 
+describe('revoked tokens', () => {
   it('disconnects the sockets of a revoked token: the other sessions on a password change, the own one on logout', async () => {
     const t = await createTestApp();
     opened.push(t.close);
@@ -195,7 +202,7 @@ describe('revoked tokens', () => {
     const newPassword = 'a brand new password';
     const change = { current_password: password, password: newPassword, password_confirmation: newPassword };
     expect((await t.call(g, 'PUT', '/api/user/password', change)).status).toBe(204);
-    expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(await Promise.all(ended)).toEqual([ENDED, ENDED]);
     for (const token of tokens) {
       const res = await t.app.inject({ method: 'GET', url: '/api/get/data/user', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(401);
@@ -205,7 +212,16 @@ describe('revoked tokens', () => {
 
     const loggedOut = closed(here);
     expect((await t.call(g, 'POST', '/api/logout')).status).toBe(204);
-    expect(await loggedOut).toBe('io server disconnect');
+    expect(await loggedOut).toEqual(ENDED);
+  });
+
+  it('tells the sockets of an erased account that their session ended', async () => {
+    const t = await createTestApp();
+    opened.push(t.close);
+    const g = await signInGuest(t.app);
+    const erased = closed(await socketFor(await listening(t), g.token));
+    expect((await t.call(g, 'POST', '/api/deactivate', {})).status).toBe(204);
+    expect(await erased).toEqual(ENDED);
   });
 });
 
@@ -257,8 +273,8 @@ describe.runIf(redis)('realtime across processes (Redis adapter)', () => {
 
   it('disconnects a socket held by another instance when its token is revoked', async () => {
     const { a, g, socket } = await guestOnBAfterA();
-    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const gone = closed(socket);
     expect((await a.inject({ method: 'POST', url: '/api/logout', headers: g.auth })).statusCode).toBe(204);
-    expect(await gone).toBe('io server disconnect');
+    expect(await gone).toEqual(ENDED);
   });
 });

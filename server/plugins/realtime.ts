@@ -44,7 +44,7 @@ export interface Realtime {
   io: RealtimeServer;
   toUser(userId: number): Broadcast;
   toRoom(room: Room): Broadcast;
-  /** Disconnects every socket, on any instance, opened with one of these tokens (given as their digests). */
+  /** Tells every socket, on any instance, opened with one of these tokens (given as their digests) that its session ended, and disconnects it. */
   endSessions(tokenHashes: string[]): void;
 }
 
@@ -137,7 +137,11 @@ export default fp(
       toUser: (userId) => io.to(userRoom(userId)),
       toRoom: (room) => io.to(room),
       endSessions: (tokenHashes) => {
-        if (tokenHashes.length > 0) io.in(tokenHashes.map(sessionRoom)).disconnectSockets(true);
+        if (tokenHashes.length === 0) return;
+        const rooms = tokenHashes.map(sessionRoom);
+        // Said first, because the disconnect alone is also what every socket hears when the server shuts down.
+        io.to(rooms).emit('session:ended');
+        io.in(rooms).disconnectSockets(true);
       },
     } satisfies Realtime);
 

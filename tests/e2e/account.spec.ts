@@ -104,6 +104,46 @@ for (const [name, viewport] of [
       expect([...errors, ...otherErrors]).toEqual([]);
     });
 
+    test('a wrong password when deactivating is said by the password field, which takes the focus; the right one erases', async ({
+      page,
+    }) => {
+      const errors = watch(page);
+      await continueAsGuest(page);
+      await page.goto('/settings/account');
+      await setPassword(page);
+      await page.goto('/deactivateAccount');
+      await page.waitForLoadState('networkidle');
+      const password = page.getByLabel('Password', { exact: true });
+      const submit = page.getByRole('button', { name: 'Deactivate my account' });
+      await password.fill('not my password');
+      await page.getByLabel('I understand that my account and everything in it will be erased.').check();
+      // The first answer waits until the page has been looked at while it works.
+      let answer: () => void = () => {};
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/api/deactivate', async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await submit.click();
+      const working = page.getByRole('button', { name: 'Deactivating…' });
+      await expect(working).toHaveAttribute('aria-busy', 'true');
+      await expect(working).toBeFocused();
+      answer();
+      await expect(password).toHaveAccessibleDescription('The current password is incorrect.');
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      await expect(password).toBeFocused();
+      await expect(page.getByText('The given data was invalid.')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      expect(await overflow(page)).toBe(0);
+
+      await password.fill(PASSWORD);
+      await submit.click();
+      await expect(page.getByText('Your account has been erased. Take care.')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      // The refused attempt, as the browser logs it, and nothing else.
+      expect(errors).toEqual([expect.stringMatching(/status of 422/)]);
+    });
+
     test('a person downloads their data, deactivates, is signed out, and what they wrote is gone', async ({ page }) => {
       const errors = watch(page);
       await continueAsGuest(page);
@@ -114,6 +154,25 @@ for (const [name, viewport] of [
       expect(made.status()).toBe(201);
       await page.goto('/');
       await expect(page.getByText(content)).toBeVisible();
+
+      // Unsent words in a comment box, kept as a draft; a second tab of the same session shows them too.
+      const unsent = `Something I have never told anyone, ${name}.`;
+      const postPath = `/problem/${(await made.json()).data.id}`;
+      await page.goto(postPath);
+      await page.getByRole('textbox', { name: 'Write a kind comment' }).fill(unsent);
+      const drafts = (p: Page) => p.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('kindred:draft:')));
+      await expect.poll(() => drafts(page)).toEqual([[expect.stringMatching(/^kindred:draft:\d+:comment:\d+$/), unsent]]);
+      const other = await page.context().newPage();
+      const otherErrors = watch(other);
+      // The server's socket.io CONNECT answer: the tab's socket is in its session's room from then on.
+      const connected = new Promise<void>((resolve) =>
+        other.on('websocket', (ws) =>
+          ws.on('framereceived', (f) => typeof f.payload === 'string' && f.payload.startsWith('40') && resolve()),
+        ),
+      );
+      await other.goto(postPath);
+      await expect(other.getByRole('textbox', { name: 'Write a kind comment' })).toHaveValue(unsent);
+      await connected;
 
       await page.goto('/deactivateAccount');
       await page.waitForLoadState('networkidle');
@@ -130,10 +189,15 @@ for (const [name, viewport] of [
       await expect(page.getByText('Your account has been erased. Take care.')).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+      expect(await drafts(page)).toEqual([]);
+      // The other tab heard from the server that the session ended: signed out there too, its box no longer kept.
+      await expect(other.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+      expect(await drafts(other)).toEqual([]);
+      await other.close();
       await page.reload();
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(page.getByText(content)).toHaveCount(0);
-      expect(errors).toEqual([]);
+      expect([...errors, ...otherErrors]).toEqual([]);
     });
   });
 }

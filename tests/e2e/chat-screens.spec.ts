@@ -1,14 +1,16 @@
 /**
  * The chat screens in the browser, beyond the first conversation (messages.spec.ts): older messages load as one
  * scrolls up without moving what one reads; a message that fails to send shows it and "Retry" sends it once; the
- * typing indicator and "Seen" reach the other person live; a request blocked and reported; the focus on the
- * conversation that takes the place of one declined or blocked; "Who can message me:
+ * typing indicator and "Seen" reach the other person live; on a touch phone in Arabic, a request accepted (the
+ * focus in the message box, the way back to the conversations), each message's Report in sight and a reply read out
+ * to screen readers; a request blocked and reported; the focus on the conversation that takes the place of one
+ * declined or blocked; "Who can message me:
  * nobody" stops a new conversation with the neutral message. Every page fails the test on a console error other
  * than the one failed request a test causes on purpose.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { at, catalog, en } from './pages.ts';
-import { call, overflow, type Person, person } from './people.ts';
+import { call, clickUntil, overflow, type Person, person } from './people.ts';
 
 /** A conversation both have accepted, with one message from `a`; its id. */
 async function talking(baseURL: string | undefined, a: Person, b: Person): Promise<number> {
@@ -188,6 +190,85 @@ test('the typing indicator reaches the other side, and "Seen" appears when the o
   await b.page.getByTestId('conversation').filter({ hasText: a.nickname }).click();
   await expect(thread(b.page, a).getByTestId('message').filter({ hasText: 'Did you sleep at all?' })).toBeVisible();
   await expect(sent).toContainText(en['chat.seen']);
+
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.close();
+  await b.close();
+});
+
+test('on a touch phone in Arabic: Accept leads to the conversations, Report is in sight, and a reply is read out once', async ({
+  browser,
+  baseURL,
+}) => {
+  const ar = catalog('ar');
+  const say = (key: string, values: Record<string, string>) =>
+    Object.entries(values).reduce((text, [name, value]) => text.replace(`{${name}}`, value), ar[key]);
+  const a = await person(browser);
+  const b = await person(browser, { viewport: { width: 390, height: 844 }, touch: true });
+  const first = await call(baseURL, a, 'POST', '/api/messages', { user_id: b.id, content: 'Are you awake? I cannot sleep.' });
+  expect(first.status).toBe(201);
+  const id = (first.body as { data: { conversation_id: number } }).data.conversation_id;
+
+  // A frame of the socket of b's page: its connection (socket.io CONNECT), or a message with these words.
+  const frame = (match: (payload: string) => boolean) =>
+    new Promise<void>((resolve) =>
+      b.page.on('websocket', (ws) => ws.on('framereceived', (f) => typeof f.payload === 'string' && match(f.payload) && resolve())),
+    );
+  const connected = frame((payload) => payload.startsWith('40'));
+  const folded = frame((payload) => payload.startsWith('42["message"') && payload.includes('Sorry, it is late.'));
+  await b.page.goto(`/ar/chat?tab=requests&c=${id}`);
+  await connected;
+  // A message that comes while the request is folded stays unread out, after the accept too.
+  expect((await call(baseURL, a, 'POST', '/api/messages', { conversation_id: id, content: 'Sorry, it is late.' })).status).toBe(201);
+  await folded;
+  const bBox = b.page.getByRole('textbox', { name: say('chat.composer_label', { nickname: a.nickname }) });
+  // Accepted, the conversation is among the conversations, and the focus is where the reply is written.
+  await clickUntil(
+    () => b.page.getByRole('button', { name: ar['chat.accept'] }).tap(),
+    () => expect(b.page).toHaveURL(new RegExp(`/ar/chat\\?c=${id}$`), { timeout: 1_000 }),
+  );
+  await expect(bBox).toBeFocused();
+
+  // No hover on a touch screen: the Report of the other person's message is in sight, and a tap opens it.
+  const bThread = b.page.getByRole('list', { name: say('chat.thread_label', { nickname: a.nickname }) });
+  const report = bThread.getByTestId('message').filter({ hasText: 'Are you awake?' }).getByRole('button', { name: ar['chat.report'] });
+  await expect(report).toHaveCSS('opacity', '1');
+  // Big enough for a finger: WCAG 2.5.8's 24 px.
+  expect((await report.boundingBox())?.height).toBeGreaterThanOrEqual(24);
+  await report.tap();
+  const dialog = b.page.getByRole('dialog', { name: ar['report.title_message'] });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: ar['common.cancel'] }).tap();
+  await expect(dialog).toHaveCount(0);
+
+  // Nothing is read out for the messages already there; a reply is, once, with who wrote it; one's own is not.
+  const bHeard = b.page.getByTestId('arrived');
+  await expect(bThread.getByTestId('message').filter({ hasText: 'Sorry, it is late.' })).toBeVisible();
+  await expect(bHeard).toHaveText('');
+  await a.page.goto(`/chat?c=${id}`);
+  const aBox = a.page.getByRole('textbox', { name: `Message to ${b.nickname}` });
+  await aBox.fill('Thank you for answering.');
+  await aBox.press('Enter');
+  await expect(bHeard.locator('p')).toHaveText([say('chat.arrived', { nickname: a.nickname, text: 'Thank you for answering.' })]);
+  await bBox.fill('I am here.');
+  await bBox.press('Enter');
+  const aThread = thread(a.page, b);
+  await expect(aThread.getByTestId('message').filter({ hasText: 'I am here.' })).toBeVisible();
+  await expect(a.page.getByTestId('arrived').locator('p')).toHaveText([`Message from ${b.nickname}: I am here.`]);
+  await expect(bThread.getByTestId('message').filter({ hasText: 'I am here.' })).not.toContainText(ar['chat.sending']);
+  await expect(bHeard.locator('p')).toHaveCount(1);
+
+  // With a mouse, Report shows on hover (and on focus), as before.
+  const aReport = aThread.getByTestId('message').filter({ hasText: 'I am here.' }).getByRole('button', { name: en['chat.report'] });
+  await expect(aReport).toHaveCSS('opacity', '0');
+  await aThread.getByText('I am here.').hover();
+  await expect(aReport).toHaveCSS('opacity', '1');
+
+  // The way back leads to the conversations, where this one now is.
+  await b.page.getByRole('link', { name: ar['chat.back'] }).tap();
+  await expect(b.page).toHaveURL(/\/ar\/chat$/);
+  await expect(b.page.getByTestId('conversation').filter({ hasText: a.nickname })).toContainText('I am here.');
+  expect(await overflow(b.page)).toBeNull();
 
   expect([...a.errors, ...b.errors]).toEqual([]);
   await a.close();

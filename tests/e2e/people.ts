@@ -20,9 +20,13 @@ export interface Person {
 /** A guest (or the seeded moderator) signed in in a browser context of their own. */
 export async function person(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; login?: 'guest' | 'moderator' } = {},
+  options: { viewport?: { width: number; height: number }; login?: 'guest' | 'moderator'; touch?: boolean } = {},
 ): Promise<Person> {
-  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
+  const context = await browser.newContext({
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    // A phone's touch screen: taps, and no hover (CSS `(hover: none)`).
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   watchErrors(page, errors);

@@ -14,6 +14,9 @@ import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { Button } from '../ui/Button.tsx';
 import { controlClass } from '../ui/Field.tsx';
 
+/** The id of a conversation's message box, which the thread focuses once a request is accepted. */
+export const composerId = (conversationId: number) => `composer-${conversationId}`;
+
 /** At most one "typing" signal this often. */
 const TYPING_EVERY_MS = 3000;
 /** The counter shows once the text comes this close to the limit. */
@@ -73,23 +76,23 @@ export function MessageComposer({
       <CrisisNotice match={crisis} />
       <div className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor={`composer-${conversationId}`} className="sr-only">
+          <label htmlFor={composerId(conversationId)} className="sr-only">
             <FormattedMessage id="chat.composer_label" values={{ nickname: recipient }} />
           </label>
           <textarea
-            id={`composer-${conversationId}`}
+            id={composerId(conversationId)}
             data-draft={draft}
             value={text}
             onChange={(e) => onChange(e.target.value)}
             onKeyDown={onKeyDown}
             rows={2}
             dir="auto"
-            aria-describedby={`composer-${conversationId}-hint`}
+            aria-describedby={`${composerId(conversationId)}-hint`}
             aria-invalid={tooLong || undefined}
             placeholder={intl.formatMessage({ id: 'chat.composer_placeholder' })}
             className={`${controlClass} max-h-40 min-h-11 w-full resize-y`}
           />
-          <p id={`composer-${conversationId}-hint`} className="flex gap-2 text-xs text-stone-500 dark:text-stone-400">
+          <p id={`${composerId(conversationId)}-hint`} className="flex gap-2 text-xs text-stone-500 dark:text-stone-400">
             <span className="sr-only sm:not-sr-only">
               <FormattedMessage id="chat.composer_hint" />
             </span>

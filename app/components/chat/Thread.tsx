@@ -21,7 +21,7 @@ import { BackArrow } from '../BackArrow.tsx';
 import { ConfirmDialog, ReportDialog } from '../core/dialogs.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
-import { MessageComposer } from './MessageComposer.tsx';
+import { composerId, MessageComposer } from './MessageComposer.tsx';
 
 /** How close to the top (px) the reader must scroll for the older messages to load. */
 const NEAR_TOP = 120;
@@ -51,6 +51,7 @@ export function Thread({
   conversation: initial,
   first,
   backTo,
+  acceptedTo,
   onChange,
   onLeave,
 }: {
@@ -58,6 +59,8 @@ export function Thread({
   first: Paged<Message>;
   /** The list this conversation was opened from. */
   backTo: string;
+  /** This conversation in the list of conversations, where it belongs once its request is accepted. */
+  acceptedTo: string;
   /** The conversation changed (accepted, read, a message): the list shows it so. */
   onChange: (c: Conversation) => void;
   /** The conversation left the list (declined, its person blocked). */
@@ -78,6 +81,9 @@ export function Thread({
   const [reporting, setReporting] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  /** The other person's messages that arrived while the thread was open, newest last, for screen readers. */
+  const [arrived, setArrived] = useState<Message[]>([]);
+  const focusComposer = useRef(false);
   const scroller = useRef<HTMLOListElement>(null);
   /** Where the reader was before older messages were put above: distance from the bottom. */
   const keep = useRef<number | null>(null);
@@ -140,11 +146,21 @@ export function Thread({
     );
   }
 
+  /** Reads out the other person's new messages, each once (a live region announces what is added to it). */
+  function announce(theirs: Message[]) {
+    // A request's words stay folded until it is accepted, for the ear too.
+    if (isRequest) return;
+    const fresh = theirs.filter((m) => !messages.some((x) => x.id === m.id));
+    // A few are kept, so one that arrives while the one before is still being read does not cut it off.
+    if (fresh.length > 0) setArrived((a) => [...a, ...fresh].filter((m, i, all) => all.findIndex((x) => x.id === m.id) === i).slice(-3));
+  }
+
   useSocketEvent('message', (m) => {
     if (m.conversation_id !== id) return;
     setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
     if (m.sender_id === user?.id) replaceSendingCopies([m]);
     else {
+      announce([m]);
       setTyping(false);
       update((c) => ({ ...c, unread_count: c.unread_count + 1, last_message: m }));
     }
@@ -155,10 +171,11 @@ export function Thread({
       (page) => {
         const fresh = [...page.data].reverse();
         setMessages((ms) => [...ms, ...fresh.filter((m) => !ms.some((x) => x.id === m.id))].sort((x, y) => x.id - y.id));
-        const arrived = fresh.filter((m) => !messages.some((x) => x.id === m.id));
-        replaceSendingCopies(arrived.filter((m) => m.sender_id === user?.id));
-        const missed = arrived.filter((m) => m.sender_id !== user?.id).length;
-        if (missed > 0) update((c) => ({ ...c, unread_count: c.unread_count + missed }));
+        const came = fresh.filter((m) => !messages.some((x) => x.id === m.id));
+        replaceSendingCopies(came.filter((m) => m.sender_id === user?.id));
+        const missed = came.filter((m) => m.sender_id !== user?.id);
+        announce(missed);
+        if (missed.length > 0) update((c) => ({ ...c, unread_count: c.unread_count + missed.length }));
       },
       () => {},
     );
@@ -239,14 +256,24 @@ export function Thread({
     }
   }
 
+  // Accepted, the buttons that had the focus are gone: it goes to the box where the reply is written.
+  useEffect(() => {
+    if (isRequest || !focusComposer.current) return;
+    focusComposer.current = false;
+    document.getElementById(composerId(id))?.focus();
+  }, [isRequest, id]);
+
   async function accept() {
     setBusy(true);
     try {
       const { data } = await api.acceptRequest(id);
+      focusComposer.current = true;
       change(() => data);
+      setBusy(false);
+      // Among the conversations now, so the way back leads there and not to the requests it left.
+      await navigate(toActive(acceptedTo), { replace: true, preventScrollReset: true });
     } catch (err) {
       toast.failed(err);
-    } finally {
       setBusy(false);
     }
   }
@@ -352,10 +379,12 @@ export function Thread({
                     <FormattedMessage id="chat.seen" />
                   ) : null
                 ) : (
+                  // Shown on hover or focus where there is a mouse; always on a touch screen, which has no hover. The
+                  // padding, taken back by the margin, makes it a finger's size (24 px) without moving the line.
                   <button
                     type="button"
                     onClick={() => setReporting(m.id)}
-                    className="underline opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus:opacity-100"
+                    className="-m-1 p-1 underline opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
                   >
                     <FormattedMessage id="chat.report" />
                   </button>
@@ -386,6 +415,14 @@ export function Thread({
           <p aria-live="polite" className="min-h-5 px-4 text-sm text-stone-500 dark:text-stone-400">
             {typing ? <FormattedMessage id="chat.typing" values={{ nickname: name }} /> : null}
           </p>
+          {/* Present from the start and empty, so only what arrives later is read out (not the first page or older ones). */}
+          <div aria-live="polite" className="sr-only" data-testid="arrived">
+            {arrived.map((m) => (
+              <p key={m.id}>
+                <FormattedMessage id="chat.arrived" values={{ nickname: name, text: m.content }} />
+              </p>
+            ))}
+          </div>
           {conversation.can_reply ? (
             <MessageComposer conversationId={id} recipient={name} onSend={(content) => send(content)} />
           ) : (

@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'accountSettings', { noindex: true });
 
 /** The server's words for each field of a refused form (422 VALIDATION), else one message for the whole form. */
-function refusal(err: unknown, network: string): { fields: Record<string, string>; form: string | null } {
+export function refusal(err: unknown, network: string): { fields: Record<string, string>; form: string | null } {
   if (err instanceof ApiError && err.code === 'VALIDATION' && err.body.errors) {
     return { fields: Object.fromEntries(Object.entries(err.body.errors).map(([k, v]) => [k, v[0] ?? err.message])), form: null };
   }

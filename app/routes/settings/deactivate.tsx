@@ -2,7 +2,7 @@
  * Deactivate account (settings layout): erases the account and everything in it (DESIGN.md: erase on
  * deactivate). The member confirms, and gives their password if they set one.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { localizedPath } from '../../../core/locales.ts';
 import { ErrorAlert } from '../../components/core/ErrorAlert.tsx';
@@ -10,7 +10,6 @@ import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useActivePath } from '../../lib/language.ts';
@@ -18,7 +17,7 @@ import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import type { Route } from './+types/deactivate';
-import { DownloadData } from './account.tsx';
+import { DownloadData, refusal } from './account.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -39,12 +38,18 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
   const [confirmed, setConfirmed] = useState(false);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const passwordRef = useRef<HTMLInputElement>(null);
   const ids = { error: useId() };
+  const wrongPassword = errors.fields.password;
+  // Once its error is tied to it, so a screen reader reads the two together.
+  useEffect(() => {
+    if (wrongPassword) passwordRef.current?.focus();
+  }, [wrongPassword]);
 
   async function deactivate() {
     setBusy(true);
-    setError(null);
+    setErrors({ fields: {}, form: null });
     try {
       await api.deactivate(loaderData.hasPassword ? password : undefined);
       toast.success(intl.formatMessage({ id: 'settings.deactivate.done' }));
@@ -52,7 +57,10 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
       await navigate(toActive(localizedPath(locale, '/')));
       await revalidator.revalidate();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      const refused = refusal(err, intl.formatMessage({ id: 'errors.network' }));
+      // The password is the one field here; anything else the server names is said for the whole form.
+      const { password, ...other } = refused.fields;
+      setErrors({ fields: password ? { password } : {}, form: refused.form ?? Object.values(other)[0] ?? null });
       setBusy(false);
     }
   }
@@ -83,10 +91,16 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
         className="flex flex-col gap-4"
       >
         {loaderData.hasPassword ? (
-          <Field label={<FormattedMessage id="auth.password" />} labelClassName="font-medium" errorId={error ? ids.error : undefined}>
+          <Field
+            label={<FormattedMessage id="auth.password" />}
+            labelClassName="font-medium"
+            error={wrongPassword}
+            errorId={errors.form ? ids.error : undefined}
+          >
             {(control) => (
               <input
                 {...control}
+                ref={passwordRef}
                 type="password"
                 autoComplete="current-password"
                 required
@@ -102,9 +116,10 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} className="mt-1 accent-red-700" />
           <FormattedMessage id="settings.deactivate.confirm" />
         </label>
-        {error ? <ErrorAlert id={ids.error}>{error}</ErrorAlert> : null}
+        {errors.form ? <ErrorAlert id={ids.error}>{errors.form}</ErrorAlert> : null}
         <div>
-          <Button type="submit" disabled={busy || !confirmed || (loaderData.hasPassword && !password)} variant="danger" size="lg">
+          {/* busy, not disabled: a disabled button would drop the focus to the page while the erasure runs. */}
+          <Button type="submit" busy={busy} disabled={!confirmed || (loaderData.hasPassword && !password)} variant="danger" size="lg">
             <FormattedMessage id={busy ? 'settings.deactivate.working' : 'settings.deactivate.submit'} />
           </Button>
         </div>
