@@ -225,6 +225,18 @@ describe('revoked tokens', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('closes the sockets without ending them, so that browsers connect again to the next server on their own', async () => {
+    const t = await createTestApp();
+    const g = await signInGuest(t.app);
+    const socket = await socketFor(await listening(t), g.token);
+    const heard = closed(socket);
+    await t.close();
+    // socket.io's client gives up for good after 'io server disconnect'; it reconnects after a closed transport.
+    expect(await heard).toEqual(['transport close']);
+  });
+});
+
 const redis = redisUrl('the cross-process realtime test');
 
 describe.runIf(redis)('realtime across processes (Redis adapter)', () => {

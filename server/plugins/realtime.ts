@@ -146,8 +146,10 @@ export default fp(
     } satisfies Realtime);
 
     app.addHook('preClose', async () => {
-      // io.close() would also close the HTTP server, which Fastify closes itself after in-flight requests.
-      io.local.disconnectSockets(true);
+      // The connections close without socket.io's disconnect packet: a socket the server disconnected ('io server
+      // disconnect') never connects again on its own, so after a restart every open page went deaf until reloaded;
+      // a closed transport is one the client reconnects to the next server. io.close() would also close the HTTP
+      // server, which Fastify closes itself after in-flight requests.
       io.engine.close();
     });
   },
