@@ -50,6 +50,8 @@ export const LOGIN_FAILURES_WINDOW_MS = 15 * 60 * 1000;
 
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
+/** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
+export const REPLIES_SHOWN = 3;
 
 export const LIMITS = {
   post: 5000,

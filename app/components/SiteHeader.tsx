@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
-import { revealOnFocus, revealSideways } from '../lib/reveal.ts';
+import { revealOnFocus, useRevealCurrent } from '../lib/reveal.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
 import { useUnreadWatch } from '../lib/unread.ts';
@@ -67,14 +67,10 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
 
   const links = user ? [...PUBLIC_NAV, ...MEMBER_NAV] : PUBLIC_NAV;
   // On a phone the links scroll sideways, and the current page's (Chat, Profile; Search in Arabic) was off the screen:
-  // the list is scrolled to it once the page is interactive and after each navigation, before the browser paints.
-  const navRef = useRef<HTMLElement>(null);
+  // the list is scrolled to it once the page is interactive and whenever a new page or the member's links mark
+  // another link current, before the browser paints.
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, or the member's links, mark another link current.
-  useLayoutEffect(() => {
-    const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (navRef.current && current) revealSideways(navRef.current, current);
-  }, [pathname, links.length]);
+  const navRef = useRevealCurrent<HTMLElement>(`${pathname} ${links.length}`);
   // The focus ring is drawn inside the link: the scrolling navigation clips whatever reaches past its box, which
   // left a phone's keyboard user a single line of the ring on the links at either end, and none above or below.
   // Important, because the ring's own rule (app.css :focus-visible) is outside the layers and wins over utilities.

@@ -10,23 +10,26 @@ import type { Paged } from '../../core/types.ts';
  * what the person did on the item's page since (a support, a favorite) still wins over them (lib/items.ts ranks a
  * copy parsed back from storage as newer than its own). A reload starts at page 1. The last entries only.
  */
-const kept = new Map<string, Paged<unknown>[]>();
+const kept = new Map<string, Shown<unknown>>();
 const KEPT_ENTRIES = 20;
 
-function remember(place: string, pages: Paged<unknown>[]) {
+/** A list's pages, and what the person added to it here (their own comments), shown after the pages. */
+type Shown<T> = { pages: Paged<T>[]; added: T[] };
+
+function remember(place: string, shown: Shown<unknown>) {
   kept.delete(place);
-  if (pages.length < 2) return;
-  kept.set(place, pages);
+  if (shown.pages.length < 2) return;
+  kept.set(place, shown);
   for (const old of kept.keys()) {
     if (kept.size <= KEPT_ENTRIES) break;
     kept.delete(old);
   }
 }
 
-/** The pages kept for `place`, else the first page alone. */
-function pagesOf<T>(place: string | null, first: Paged<T> | null): Paged<T>[] {
-  if (!first) return [];
-  return ((place ? kept.get(place) : undefined) as Paged<T>[] | undefined) ?? [first];
+/** What was kept for `place`, else the first page alone. */
+function shownAt<T>(place: string | null, first: Paged<T> | null): Shown<T> {
+  if (!first) return { pages: [], added: [] };
+  return ((place ? kept.get(place) : undefined) as Shown<T> | undefined) ?? { pages: [first], added: [] };
 }
 
 /**
@@ -36,24 +39,24 @@ function pagesOf<T>(place: string | null, first: Paged<T> | null): Paged<T>[] {
 export function usePaged<T>(first: Paged<T> | null, fetchPage: (page: number) => Promise<Paged<T>>, name?: string) {
   const { key } = useLocation();
   const place = name ? `${key} ${name}` : null;
-  const [list, setList] = useState(() => ({ place, pages: pagesOf(place, first) }));
+  const [list, setList] = useState(() => ({ place, ...shownAt(place, first) }));
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
 
   // New loader data starts the list over: another tag, or a revalidation of this entry (SPEC.md section 4: page 1
   // after a post is created). A move to another history entry without a remount (Back from one tag to another)
-  // takes that entry's pages.
+  // takes that entry's pages. What the person added stays: it may be past the new first page.
   const shownFirst = useRef(first);
   useEffect(() => {
     if (shownFirst.current === first) return;
     shownFirst.current = first;
-    setList((now) => ({ place, pages: now.place === place ? pagesOf(null, first) : pagesOf(place, first) }));
+    setList((now) => (now.place === place ? { ...now, pages: shownAt(null, first).pages } : { place, ...shownAt(place, first) }));
   }, [first, place]);
   useEffect(() => {
-    if (list.place) remember(list.place, list.pages);
+    if (list.place) remember(list.place, list);
   }, [list]);
 
-  const { pages } = list;
+  const { pages, added } = list;
   const last = pages.at(-1);
   async function loadMore() {
     if (!last || loading) return;
@@ -69,13 +72,19 @@ export function usePaged<T>(first: Paged<T> | null, fetchPage: (page: number) =>
     }
   }
 
+  /** Something the person made here, shown after the pages (and kept with them for Back). */
+  function add(item: T) {
+    setList((now) => ({ ...now, added: [...now.added, item] }));
+  }
+
   return {
-    items: pages.flatMap((p) => p.data),
+    items: [...pages.flatMap((p) => p.data), ...added],
     /** The first page on screen: it becomes new loader data one render after the loader data does. */
     shown: pages[0],
     hasMore: Boolean(last && last.meta.current_page < last.meta.last_page),
-    total: last?.meta.total ?? 0,
+    total: (last?.meta.total ?? 0) + added.length,
     loadMore,
+    add,
     loading,
     failed,
   };

@@ -145,7 +145,7 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
         <span className={`${badge} bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-100`}>
           <FormattedMessage id={`moderation.state.${item.state}`} />
         </span>
-        <span className="text-sm text-stone-600 dark:text-stone-400">
+        <span className="text-sm text-stone-600 dark:text-stone-400" data-testid="report-counts">
           <FormattedMessage id="moderation.reports_count" values={{ count: item.reports_count }} />
           {item.new_account_reports > 0 ? (
             // They do not count toward the hide (decision 056): the moderator sees why an item with three stays up.
@@ -215,6 +215,13 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
                 ) : (
                   r.reason
                 )}
+                {r.new_account ? (
+                  // Which of them left the hide alone (decision 056), so the moderator can weigh each one.
+                  <>
+                    {' · '}
+                    <FormattedMessage id="moderation.report_new_account" />
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -21,7 +21,7 @@ import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { keepPlace } from '../lib/keep-place.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { revealOnFocus } from '../lib/reveal.ts';
+import { revealOnFocus, useRevealCurrent } from '../lib/reveal.ts';
 import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import { useToast } from '../lib/toast.tsx';
@@ -173,8 +173,9 @@ function atCap(type: SearchType, counts: SearchPage['counts']): boolean {
 
 function TypeTabs({ q, current, counts, locale }: { q: string; current: SearchType; counts: SearchPage['counts']; locale: string }) {
   const intl = useIntl();
+  const listRef = useRevealCurrent<HTMLElement>(current);
   return (
-    <nav aria-label={intl.formatMessage({ id: 'search.tabs' })} className="mb-4 scroll-px-2 overflow-x-auto">
+    <nav ref={listRef} aria-label={intl.formatMessage({ id: 'search.tabs' })} className="mb-4 scroll-px-2 overflow-x-auto">
       <ul className="flex gap-2 pb-1">
         {SEARCH_TYPES.map((t) => {
           const n = counts[t];

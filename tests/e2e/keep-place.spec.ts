@@ -5,6 +5,7 @@
  * left; never back to the start of the page. Each action is also said in the polite status region (its toast).
  */
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
+import { translate } from '../../server/i18n.ts';
 import { at, catalog, en } from './pages.ts';
 import { call, longPost, overflow, type Person, person } from './people.ts';
 
@@ -332,4 +333,62 @@ test('the last “Show more”, pressed from the keyboard, gives the focus to th
   expect(await focused(page)).toBe(eleventh);
   await check(reader);
   await reader.close();
+});
+
+test('Back to a post shows the comments loaded with “More comments”, the reader’s own comment and reply among them, at the place they left (390 px, Arabic)', async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Date.now().toString(36);
+  const writer = await person(browser);
+  const postId = await post(baseURL, writer, longPost(`talked-about-${run}`));
+  // Fifteen: a first page of ten, and five more.
+  for (let n = 1; n <= 15; n++) {
+    expect(
+      (await call(baseURL, writer, 'POST', '/api/comments', { post_id: postId, content: `Kind word number ${n} ${run}` })).status,
+    ).toBe(201);
+  }
+  const strings = catalog('ar');
+  const reader = await person(browser, { viewport: PHONE });
+  const { page } = reader;
+  await page.goto(at('ar', `/problem/${postId}`));
+  const comments = page.locator('#comments > ul > li');
+  await expect(comments).toHaveCount(10);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: strings['comments.more'] }).click();
+  await expect(comments).toHaveCount(15);
+  const own = `Thank you all, this helped me today ${run}`;
+  await page.getByLabel(strings['comments.label']).fill(own);
+  await page.locator('#comments').getByRole('button', { name: strings['comments.send'], exact: true }).click();
+  await expect(comments).toHaveCount(16);
+  await expect(comments.last()).toContainText(own);
+  const heading = page.getByRole('heading', { name: translate('ar', 'comments.heading', { count: 16 }) });
+  await expect(heading).toBeVisible();
+  // A reply to a comment that had none: it comes with the comment kept for Back, not behind "More replies".
+  const answered = comments.nth(11);
+  const reply = `Same here, you are not alone ${run}`;
+  await answered.getByRole('button', { name: strings['comments.reply'], exact: true }).click();
+  await answered.getByRole('textbox').fill(reply);
+  await answered.getByRole('button', { name: strings['comments.send'], exact: true }).click();
+  await expect(answered.getByRole('listitem').filter({ hasText: reply })).toHaveCount(1);
+  await comments.nth(12).scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(1000);
+
+  // Away by the header's link (a new history entry), and Back. The click is dispatched where the page is: Playwright's
+  // own click would scroll the header into view first, and the place left would be the top.
+  await page.getByRole('banner').getByRole('link', { name: strings['nav.feeds'] }).first().dispatchEvent('click');
+  await expect(page).toHaveURL(/\/ar$/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/problem/${postId}$`));
+  await expect(comments).toHaveCount(16);
+  await expect(comments.nth(14)).toContainText(`Kind word number 15 ${run}`);
+  await expect(comments.last()).toContainText(own);
+  await expect(heading).toBeVisible();
+  await expect(answered.getByRole('listitem').filter({ hasText: reply })).toHaveCount(1);
+  await expect(answered.getByRole('button', { name: strings['comments.more_replies'] })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+  await check(reader);
+  await reader.close();
+  await writer.close();
 });

@@ -3,7 +3,8 @@
  * disappears for everyone else while its author sees it "under review"; a moderator removes it from the /moderation queue with a reason; the author finds it under
  * "Removed by moderation" with that reason and appeals once. /moderation is a plain 404 for everyone else.
  */
-import { type APIRequestContext, type BrowserContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, request, test } from '@playwright/test';
+import { type MessageValues, translate } from '../../server/i18n.ts';
 import { MODERATOR, REPORTERS } from './moderator.ts';
 import { en } from './pages.ts';
 
@@ -20,6 +21,19 @@ function watchErrors(page: Page): string[] {
 async function overflow(page: Page): Promise<string | null> {
   const m = await page.evaluate(() => ({ wide: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
   return m.wide > m.view ? `${m.wide} px wide in a ${m.view} px viewport` : null;
+}
+
+/** What in a card reaches past its sides (a word or a line that does not wrap on a phone). */
+function pastEdges(card: Locator): Promise<string[]> {
+  return card.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return [...el.querySelectorAll('*')]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1);
+      })
+      .map((e) => `${e.tagName}: ${e.textContent?.slice(0, 40)}`);
+  });
 }
 
 /** A guest with a bearer token, in a request context of its own. */
@@ -135,11 +149,34 @@ test('three reports hide a post; a moderator removes it with a reason; its autho
   await expect(item).toBeVisible();
   await expect(item).toContainText(en['moderation.state.hidden']);
   await expect(item).toContainText('4 reports · 1 from a new account');
-  await expect(item.getByRole('listitem')).toHaveText([1, 2, 3, 4].map(() => en['report_type.spam']));
+  // The new account's report (the first) is marked as such; the queue lists them oldest first.
+  const reason = en['report_type.spam'];
+  await expect(item.getByRole('listitem')).toHaveText([`${reason} · ${en['moderation.report_new_account']}`, reason, reason, reason]);
   await expect(item).toContainText(en['moderation.queued_text']);
   await expect(item).toContainText(en['moderation.edited_text']);
   await expect(item.locator('blockquote')).toHaveText([content, edited]);
   expect(await overflow(moderator)).toBeNull();
+  expect(await pastEdges(item)).toEqual([]);
+  // Right to left and in languages of long words, on the same phone: the counts and the mark in the page's
+  // language, in their order, within the card.
+  for (const code of ['ar', 'de', 'ta']) {
+    await moderator.goto(`/${code}/moderation`);
+    const card = moderator.getByTestId('queue-item').filter({ hasText: marker });
+    const t = (key: string, values?: MessageValues) => translate(code, key, values);
+    await expect(card.getByTestId('report-counts')).toHaveText(
+      `${t('moderation.reports_count', { count: 4 })} · ${t('moderation.new_account_reports', { count: 1 })}`,
+    );
+    const inTheirs = t('report_type.spam');
+    await expect(card.getByRole('listitem')).toHaveText([
+      `${inTheirs} · ${t('moderation.report_new_account')}`,
+      inTheirs,
+      inTheirs,
+      inTheirs,
+    ]);
+    expect(await overflow(moderator)).toBeNull();
+    expect(await pastEdges(card), code).toEqual([]);
+  }
+  await moderator.goto('/moderation');
 
   // Remove, with a reason from the list, confirmed in the dialog.
   await moderator.waitForLoadState('networkidle');

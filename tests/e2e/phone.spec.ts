@@ -4,8 +4,8 @@
  * that used to push the feed and the post's page to 715–1,155 px.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, request, test } from '@playwright/test';
-import { at, fill, fixtures, MISSING, openLanguageMenu, PUBLIC, SIGN_IN, signInAsGuest } from './pages.ts';
+import { expect, type Locator, type Page, request, test } from '@playwright/test';
+import { at, catalog, fill, fixtures, MISSING, openLanguageMenu, PUBLIC, SIGN_IN, signInAsGuest, watchErrors } from './pages.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -100,24 +100,39 @@ function countShifts() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-/** Where the main navigation's current link is: its edges against the navigation's and the screen's, and the page's scroll. */
-async function currentLink(page: Page, name: string) {
-  const nav = page.getByRole('navigation', { name });
-  const link = nav.locator('[aria-current="page"]');
-  await expect(link).toHaveCount(1);
+/**
+ * Where a sideways list's current item is (a link with aria-current, or a tab with aria-selected): its edges against
+ * the list's and the screen's, and the page's scroll.
+ */
+async function currentItem(page: Page, list: Locator) {
+  const item = list.locator('[aria-current="page"], [aria-selected="true"]');
+  await expect(item).toHaveCount(1);
   return page.evaluate(
     ([box, a]) => {
       const n = box.getBoundingClientRect();
       const l = a.getBoundingClientRect();
+      // Within a pixel: scrollLeft is whole pixels, and an item at the end of a list without end padding (the
+      // search's kinds) sits at the farthest scroll, a fraction of a pixel past the box's edge.
+      const edge = 1;
       return {
-        inside: l.left >= n.left && l.right <= n.right && l.left >= 0 && l.right <= window.innerWidth,
+        inside: l.left >= n.left - edge && l.right <= n.right + edge && l.left >= -edge && l.right <= window.innerWidth + edge,
         x: Math.round(l.left),
         scrollY: window.scrollY,
         shift: (window as unknown as { __shift: number }).__shift,
       };
     },
-    [await nav.elementHandle(), await link.elementHandle()] as const,
+    [await list.elementHandle(), await item.elementHandle()] as const,
   );
+}
+
+/** The current item is wholly on the screen, the page not scrolled, nothing shifted: polled, as the list is scrolled once the page is interactive. */
+function shownIn(page: Page, list: Locator, label: string) {
+  return expect
+    .poll(async () => {
+      const { x: _, ...where } = await currentItem(page, list);
+      return where;
+    }, label)
+    .toEqual({ inside: true, scrollY: 0, shift: 0 });
 }
 
 test("the main navigation shows the current page's link on a phone, on load and after a navigation, without moving the page", async ({
@@ -130,14 +145,7 @@ test("the main navigation shows the current page's link on a phone, on load and 
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
   await page.addInitScript(countShifts);
   await signInAsGuest(page);
-  /** The current link is wholly on the screen, the page not scrolled, nothing shifted: polled, as the list is scrolled once the page is interactive. */
-  const shown = (name: string, label: string) =>
-    expect
-      .poll(async () => {
-        const { x: _, ...where } = await currentLink(page, name);
-        return where;
-      }, label)
-      .toEqual({ inside: true, scrollY: 0, shift: 0 });
+  const shown = (name: string, label: string) => shownIn(page, page.getByRole('navigation', { name }), label);
   await page.goto('/profile');
   await shown('Main navigation', '/profile');
   await page.goto('/chat');
@@ -154,3 +162,33 @@ test("the main navigation shows the current page's link on a phone, on load and 
   await shown('التنقل الرئيسي', 'from /ar/thought to /ar');
   expect(errors).toEqual([]);
 });
+
+for (const code of ['en', 'ar']) {
+  test(`the search's kinds and the profile's tabs show the current one on a phone (${code}), on load and after Back`, async ({ page }) => {
+    const errors: string[] = [];
+    watchErrors(page, errors);
+    await page.addInitScript(countShifts);
+    await signInAsGuest(page);
+    const prefix = code === 'en' ? '' : `/${code}`;
+    const t = (key: string) => catalog(code)[key];
+    const kinds = page.getByRole('navigation', { name: t('search.tabs') });
+    // The last kind, Tags, and the last tab, Removed, are past the 390 px screen's end in both directions of text.
+    await page.goto(`${prefix}/search?q=sleep&type=tags`);
+    await shownIn(page, kinds, 'search, Tags');
+    await page.goto(`${prefix}/search?q=sleep`);
+    await shownIn(page, kinds, 'search, All');
+    await kinds.getByRole('link', { name: new RegExp(`^${t('search.type.tags')}`) }).click();
+    await expect(page).toHaveURL(/type=tags/);
+    await shownIn(page, kinds, 'search, Tags after a click');
+    // Back in the page: the same list, another current kind, which the list had scrolled away from.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/type=tags/);
+    await shownIn(page, kinds, 'search, All after Back');
+    const tabs = page.getByRole('tablist');
+    await page.goto(`${prefix}/profile?tab=removed`);
+    await shownIn(page, tabs, 'profile, Removed');
+    await page.goto(`${prefix}/profile?tab=posts`);
+    await shownIn(page, tabs, 'profile, Posts');
+    expect(errors).toEqual([]);
+  });
+}

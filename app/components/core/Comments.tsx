@@ -1,6 +1,6 @@
 /** A post's comments: oldest first, replies one level deep, votes, and the author's edit and delete. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { LIMITS } from '../../../core/limits.ts';
+import { LIMITS, REPLIES_SHOWN } from '../../../core/limits.ts';
 import type { Comment, Paged } from '../../../core/types.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { useEditing } from '../../lib/editing.ts';
@@ -254,7 +254,14 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
                   const res = await api.replyTo(comment.id, text);
                   setMore((rs) => [...rs, res.data]);
                   setSentReply(res.data.id);
-                  updateItem('comment', comment.id, (c) => ({ replies_count: c.replies_count + 1 }));
+                  // Among the replies that come with the comment when it had room for one more, as the server
+                  // would send it: the comment kept for Back (lib/paged.ts) then shows it, not "more replies".
+                  updateItem('comment', comment.id, (c) => ({
+                    replies_count: c.replies_count + 1,
+                    ...(c.replies.length === c.replies_count && c.replies.length < REPLIES_SHOWN
+                      ? { replies: [...c.replies, res.data] }
+                      : {}),
+                  }));
                   countOnPost(comment.post_id, 1);
                   setReplying(false);
                 }}
@@ -282,16 +289,15 @@ export function Comments({ postId, first }: { postId: number; first: Paged<Comme
   const { api, user } = useSession();
   const signIn = useSignIn();
   const intl = useIntl();
-  const list = usePaged(first, (page) => api.postComments(postId, page));
-  const [added, setAdded] = useState<Comment[]>([]);
+  // Named, so Back to the post shows the comments loaded with "More comments" and the reader's own (decision 059).
+  const list = usePaged(first, (page) => api.postComments(postId, page), 'comments');
   const [sent, setSent] = useState<number | null>(null);
-  const all = [...list.items, ...added];
-  const shown = useVisible('comment', all);
+  const shown = useVisible('comment', list.items);
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-8 scroll-mt-20">
       <h2 id="comments-heading" className="mb-3 text-lg font-semibold">
-        <FormattedMessage id="comments.heading" values={{ count: list.total + added.length - (all.length - shown.length) }} />
+        <FormattedMessage id="comments.heading" values={{ count: list.total - (list.items.length - shown.length) }} />
       </h2>
       {user ? (
         <CommentForm
@@ -299,7 +305,7 @@ export function Comments({ postId, first }: { postId: number; first: Paged<Comme
           draft={`comment:${postId}`}
           onSend={async (text) => {
             const res = await api.addComment(postId, text);
-            setAdded((a) => [...a, res.data]);
+            list.add(res.data);
             setSent(res.data.id);
             countOnPost(postId, 1);
           }}

@@ -10,7 +10,7 @@ import type { Mood, Paged, Post, Thought, Topic } from '../../../core/types.ts';
 import { FormattedMessage } from '../../lib/intl.tsx';
 import { useVisible } from '../../lib/items.ts';
 import { usePaged } from '../../lib/paged.ts';
-import { revealOnFocus } from '../../lib/reveal.ts';
+import { revealOnFocus, useRevealCurrent } from '../../lib/reveal.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { MoodCard } from '../core/MoodCard.tsx';
@@ -60,8 +60,10 @@ function TabList({ current }: { current: ProfileTab }) {
     tabs[to].focus();
   }
 
+  const listRef = useRevealCurrent<HTMLDivElement>(current);
   return (
     <div
+      ref={listRef}
       role="tablist"
       aria-labelledby="own-content-heading"
       className="flex scroll-px-2 gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800"

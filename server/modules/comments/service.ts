@@ -3,7 +3,7 @@
  * and its vote score are kept on the rows in the same transaction as the change.
  */
 import { and, asc, eq, inArray, isNull, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { POINTS } from '../../../core/limits.ts';
+import { POINTS, REPLIES_SHOWN } from '../../../core/limits.ts';
 import type { Comment } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { avatars, comments, commentVotes, posts, users } from '../../../db/schema.ts';
@@ -23,9 +23,6 @@ import { trendingChanged } from '../posts/trending-cache.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 import { commentRules, inThread } from './rules.ts';
-
-/** Replies shown under each comment of a page; the rest are paged through GET /api/comments/{id}/replies. */
-const REPLIES_SHOWN = 3;
 
 const commentFields = (viewerId: number | Placeholder | null) => ({
   comment: comments,
