@@ -202,11 +202,14 @@ test('words typed before the page hydrates are kept (a slow phone), and kept as 
   const box = page.getByRole('textbox', { name: 'Share a thought' });
   const words = 'Tonight I managed to call my sister';
   await box.fill(words);
-  const hydrated = page.evaluate(
-    () => new Promise<void>((resolve) => document.addEventListener('kindred:hydrated', () => resolve(), { once: true })),
-  );
+  // Listening before the scripts are let go (the event is sent once): an evaluate still on its way when they ran
+  // would wait forever.
+  await page.evaluate(() => {
+    const w = window as unknown as { hydrated: Promise<void> };
+    w.hydrated = new Promise<void>((resolve) => document.addEventListener('kindred:hydrated', () => resolve(), { once: true }));
+  });
   typed();
-  await hydrated;
+  await page.evaluate(() => (window as unknown as { hydrated: Promise<void> }).hydrated);
   await expect(box).toHaveValue(words);
   await box.press('End');
   await box.pressSequentially(', and it helped.');
