@@ -103,7 +103,10 @@ test('the report dialog, loaded on first use, takes focus and gives it back on C
   // The browser context and page.request share cookies, so the page is signed in from here on.
   expect((await page.request.post('/api/guest-login', { data: {} })).status()).toBe(201);
   await page.goto('/');
-  const report = page.getByRole('article').first().getByRole('button', { name: en['post.report'] });
+  // One post's card by its label: other specs' new posts come in at the top of the feed meanwhile, and "the first
+  // card" could change between two steps (CI-2 of stop 30: the second Enter went to a card being replaced).
+  const label = await page.getByRole('article').first().getAttribute('aria-labelledby');
+  const report = page.locator(`article[aria-labelledby="${label}"]`).getByRole('button', { name: en['post.report'] });
   const dialog = page.getByRole('dialog', { name: en['report.title_post'] });
 
   await pressUntil(report, () => expect(dialog).toBeVisible({ timeout: 1_000 }));

@@ -18,6 +18,8 @@ export interface TestApp {
   /** A JSON call as a guest or as nobody (helpers/api.ts). */
   call: Call;
   close(): Promise<void>;
+  /** Drops the throwaway database only: for a test that has closed the app and the database itself. */
+  drop(): Promise<void>;
 }
 
 /** A new empty PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it. */
@@ -68,6 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await database.close();
       await drop();
     },
+    drop,
   };
 }
 

@@ -131,6 +131,8 @@ describe('system endpoints', () => {
     expect(feed.headers['retry-after']).toBe('1');
     expect(feed.json()).toEqual({ code: 'UNAVAILABLE', message: fr['errors.unavailable'] });
     await other.app.close();
+    // Its database is closed already; on PostgreSQL the throwaway one was left behind on every run.
+    await other.drop();
   });
 
   it('reports 503 when the Redis it is configured with does not answer', async () => {
