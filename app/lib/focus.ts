@@ -1,4 +1,4 @@
-/** Where the keyboard's focus can go, and whether it is lost: shared by the places that move it (lib/keep-place.ts, ui/Dialog.tsx). */
+/** Where the keyboard's focus can go, how a script puts it there, and whether it is lost: shared by the places that move it. */
 
 export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
@@ -22,6 +22,12 @@ export function sameStop(a: Element | null, b: Element | null): boolean {
     a.name === b.name &&
     a.form === b.form
   );
+}
+
+/** Focus from a script: a heading or a message takes it without joining the Tab order (tabindex -1). */
+export function focusFromScript(target: HTMLElement): void {
+  if (!target.matches(FOCUSABLE)) target.setAttribute('tabindex', '-1');
+  target.focus();
 }
 
 /**

@@ -16,7 +16,7 @@
  * goes on until the focus is lost, as long as the person does nothing: a key or a click of theirs since, and the
  * focus is where they put it.
  */
-import { FOCUSABLE, focusLost } from './focus.ts';
+import { FOCUSABLE, focusFromScript, focusLost } from './focus.ts';
 
 /** Long enough for a slow revalidation of the list; short enough that a later navigation is not taken for the removal. */
 const WATCH_MS = 15_000;
@@ -35,7 +35,7 @@ export function keepPlace(from: Element | null | undefined): void {
     const next = items[Math.min(index, items.length - 1)];
     const empty = root.isConnected ? root.querySelector<HTMLElement>('[data-empty-state]') : null;
     const target = next ? itemTarget(next) : (empty ?? (heading?.isConnected ? heading : null));
-    if (target) focus(target);
+    if (target) focusFromScript(target);
     return target !== null && document.activeElement === target;
   };
   const settle = () => {
@@ -56,7 +56,7 @@ export function keepPlace(from: Element | null | undefined): void {
 /** Puts the focus on a list's item: the item itself when it can take it, else its first control (also lists' "Show more"). */
 export function focusItem(entry: Element): void {
   const target = itemTarget(entry);
-  if (target) focus(target);
+  if (target) focusFromScript(target);
 }
 
 /** The item itself when it can take the focus (a card with tabIndex -1, read whole by its label), else its first control. */
@@ -75,10 +75,4 @@ function headingBefore(list: Element): HTMLElement | null {
     else break;
   }
   return found;
-}
-
-function focus(target: HTMLElement) {
-  // A heading or a message takes the focus only from a script, so it stays out of the Tab order.
-  if (!target.matches(FOCUSABLE)) target.setAttribute('tabindex', '-1');
-  target.focus();
 }

@@ -17,6 +17,7 @@ import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { serverContext } from '../lib/context.ts';
+import { focusFromScript } from '../lib/focus.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { keepPlace } from '../lib/keep-place.ts';
@@ -435,9 +436,8 @@ function RecentSearches({ list, locale }: { list: RecentSearch[]; locale: string
   );
 }
 
-/** The page's heading takes the focus (only from a script: it stays out of the Tab order). */
+/** The page's heading takes the focus. */
 function focusHeading() {
   const heading = document.querySelector<HTMLElement>('#main h1');
-  heading?.setAttribute('tabindex', '-1');
-  heading?.focus();
+  if (heading) focusFromScript(heading);
 }
