@@ -92,11 +92,27 @@ for (const code of ['en', 'ar']) {
 
 /** Counts layout shifts from the start of each document (buffered), as bench/phone.ts measures them. */
 function countShifts() {
-  const w = window as unknown as { __shift: number };
+  type Shift = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
+  const w = window as unknown as { __shift: number; __moved: string[] };
   w.__shift = 0;
+  w.__moved = [];
+  // What moved, so that a failure names it: the element, its start and its text, and its box before and after.
+  const named = (node: Node | undefined) => {
+    if (!(node instanceof Element)) return node?.nodeName ?? 'gone';
+    return `<${node.localName}${node.id ? `#${node.id}` : ''} class="${node.getAttribute('class') ?? ''}"> ${(node.textContent ?? '').slice(0, 40)}`;
+  };
+  const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-      if (!e.hadRecentInput) w.__shift += e.value;
+    for (const e of list.getEntries() as Shift[]) {
+      if (e.hadRecentInput) continue;
+      w.__shift += e.value;
+      for (const s of e.sources)
+        w.__moved.push(`${Math.round(e.startTime)} ms ${named(s.node)}: ${box(s.previousRect)} → ${box(s.currentRect)}`);
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
@@ -119,6 +135,7 @@ async function currentItem(page: Page, list: Locator) {
         x: Math.round(l.left),
         scrollY: window.scrollY,
         shift: (window as unknown as { __shift: number }).__shift,
+        moved: (window as unknown as { __moved: string[] }).__moved,
       };
     },
     [await list.elementHandle(), await item.elementHandle()] as const,
@@ -132,7 +149,7 @@ function shownIn(page: Page, list: Locator, label: string) {
       const { x: _, ...where } = await currentItem(page, list);
       return where;
     }, label)
-    .toEqual({ inside: true, scrollY: 0, shift: 0 });
+    .toEqual({ inside: true, scrollY: 0, shift: 0, moved: [] });
 }
 
 test("the main navigation shows the current page's link on a phone, on load and after a navigation, without moving the page", async ({
