@@ -37,8 +37,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       const [conversation, messages] = await Promise.all([api.conversation(id), api.conversationMessages(id)]);
       return { conversation: conversation.data, messages };
     } catch (err) {
-      // Someone else's conversation, or one that is gone, is a conversation this person does not have.
-      if (err instanceof ApiError && err.code === 'NOT_FOUND') return 'missing' as const;
+      // Someone else's conversation (403), or one that is gone (404), is a conversation this person does not have.
+      if (err instanceof ApiError && (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND')) return 'missing' as const;
       failed(request, err);
     }
   };

@@ -320,3 +320,15 @@ test('a message sent before the socket connects is shown once while its answer i
   await a.close();
   await b.close();
 });
+
+test('someone else’s conversation, opened by its address, is “not available” and shows nothing of it', async ({ browser, baseURL }) => {
+  const [a, b, outsider] = [await person(browser), await person(browser), await person(browser)];
+  const id = await acceptedConversation(baseURL, a, b, 'Only for the two of us: the night shift was hard.');
+  for (const c of [String(id), '99999999']) {
+    await outsider.page.goto(`/chat?c=${c}`);
+    await expect(outsider.page.getByRole('heading', { name: 'This conversation is not available.' })).toBeVisible();
+    await expect(outsider.page.getByText('the night shift was hard')).toHaveCount(0);
+  }
+  expect(outsider.errors).toEqual([]);
+  await Promise.all([a.close(), b.close(), outsider.close()]);
+});

@@ -57,15 +57,19 @@ describe('conversations and message requests', () => {
     expect((await send(a, { conversation_id: conversationId }, 'No pressure to answer.')).status).toBe(201);
     expect(await unread(b)).toEqual({ unread_total: 0, requests_count: 1 });
 
-    // Outsiders learn nothing: every call about the conversation is a 404, as for an unknown id.
+    // Someone else's conversation is refused with 403 (API.md: someone else's content) and nothing of it is told;
+    // an id that names no conversation is 404.
+    const refused = { status: 403, body: { code: 'FORBIDDEN', message: 'This action is unauthorized.' } };
+    expect(await t.call(outsider, 'GET', `/api/conversations/${conversationId}`)).toMatchObject(refused);
+    expect(await t.call(outsider, 'GET', `/api/conversation-messages?conversation_id=${conversationId}`)).toMatchObject(refused);
+    expect(await send(outsider, { conversation_id: conversationId })).toMatchObject(refused);
+    expect(await t.call(outsider, 'POST', `/api/conversations/${conversationId}/read`)).toMatchObject(refused);
+    expect(await t.call(outsider, 'POST', `/api/message-requests/${conversationId}/accept`)).toMatchObject(refused);
+    expect(await t.call(outsider, 'POST', `/api/message-requests/${conversationId}/decline`)).toMatchObject(refused);
     const notFound = { status: 404, body: { code: 'NOT_FOUND' } };
-    expect(await t.call(outsider, 'GET', `/api/conversations/${conversationId}`)).toMatchObject(notFound);
-    expect(await t.call(outsider, 'GET', `/api/conversation-messages?conversation_id=${conversationId}`)).toMatchObject(notFound);
-    expect(await send(outsider, { conversation_id: conversationId })).toMatchObject(notFound);
-    expect(await t.call(outsider, 'POST', `/api/conversations/${conversationId}/read`)).toMatchObject(notFound);
-    expect(await t.call(outsider, 'POST', `/api/message-requests/${conversationId}/accept`)).toMatchObject(notFound);
-    expect(await t.call(outsider, 'POST', `/api/message-requests/${conversationId}/decline`)).toMatchObject(notFound);
     expect(await t.call(outsider, 'GET', '/api/conversation-messages?conversation_id=99999999')).toMatchObject(notFound);
+    expect(await t.call(outsider, 'GET', '/api/conversations/99999999')).toMatchObject(notFound);
+    expect(await t.call(outsider, 'POST', '/api/conversations/99999999/read')).toMatchObject(notFound);
     expect(await t.call(null, 'GET', '/api/conversations')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
 
     // Opening a request reads it without telling the sender (no seen_at while it is a request).
@@ -250,7 +254,7 @@ describe('conversations and message requests', () => {
     const reportType = (await t.call(null, 'GET', '/api/report-types')).body.data[0].id;
     const report = (g: Guest, body: object) =>
       t.call(g, 'POST', '/api/report-message', { message_id: message.id, report_type_id: reportType, ...body });
-    expect(await report(outsider, {})).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await report(outsider, {})).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     expect(await report(a, {})).toMatchObject({ status: 422, body: { code: 'VALIDATION', errors: { message_id: [expect.any(String)] } } });
     expect(await report(b, { report_type_id: 99999 })).toMatchObject({
       status: 422,

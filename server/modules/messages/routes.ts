@@ -41,7 +41,8 @@ import {
 } from './service.ts';
 
 const NOT_ALLOWED = 'MESSAGE_NOT_ALLOWED: this person cannot be written to (one neutral message whatever the reason)';
-const NOT_PARTICIPANT = 'NOT_FOUND: no such conversation among yours';
+const NOT_PARTICIPANT = 'NOT_FOUND: no such conversation';
+const NOT_YOURS = 'FORBIDDEN: someone else’s conversation';
 /** Typing events from one socket, at most one per this many milliseconds. */
 const TYPING_INTERVAL_MS = 2000;
 
@@ -108,7 +109,7 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         tags: ['messages'],
         summary: 'One of my conversations',
         params: idParam,
-        response: { 200: conversationResponseSchema, 404: errorOf(NOT_PARTICIPANT) },
+        response: { 200: conversationResponseSchema, 403: errorOf(NOT_YOURS), 404: errorOf(NOT_PARTICIPANT) },
       },
     },
     async (request) => ({ data: await getConversation(db, currentUser(request).id, request.locale, request.params.id) }),
@@ -123,7 +124,7 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         summary:
           'Messages of a conversation, newest first; pages count back from `anchor` (the links carry it), so new messages never shift them',
         querystring: pageQuery.extend({ conversation_id: idString, anchor: idString.optional() }),
-        response: { 200: messagePageSchema, 404: errorOf(NOT_PARTICIPANT) },
+        response: { 200: messagePageSchema, 403: errorOf(NOT_YOURS), 404: errorOf(NOT_PARTICIPANT) },
       },
     },
     async (request) => {
@@ -143,8 +144,10 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         body: sendBody,
         response: {
           201: messageResponseSchema,
-          403: errorOf(`${NOT_ALLOWED}; SUSPENDED: a moderator suspended the sender until \`suspended_until\``),
-          404: errorOf('NOT_FOUND: no such person, or no such conversation among yours'),
+          403: errorOf(
+            `${NOT_ALLOWED}; SUSPENDED: a moderator suspended the sender until \`suspended_until\`; FORBIDDEN: someone else’s conversation`,
+          ),
+          404: errorOf('NOT_FOUND: no such person, or no such conversation'),
           422: errorOf('VALIDATION: `errors` names each bad field (content; user_id is yourself; conversation_id or user_id, one of them)'),
           429: writeLimited('message'),
         },
@@ -174,7 +177,7 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         summary:
           'Mark a conversation read: its unread count to zero, the messages to me seen; answers my new totals and tells my other tabs',
         params: idParam,
-        response: { 200: unreadSchema, 404: errorOf(NOT_PARTICIPANT) },
+        response: { 200: unreadSchema, 403: errorOf(NOT_YOURS), 404: errorOf(NOT_PARTICIPANT) },
       },
     },
     async (request) => {
@@ -225,7 +228,7 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         tags: ['messages'],
         summary: 'Accept a message request: it becomes a normal conversation',
         params: idParam,
-        response: { 200: conversationResponseSchema, 404: errorOf(NOT_PARTICIPANT) },
+        response: { 200: conversationResponseSchema, 403: errorOf(NOT_YOURS), 404: errorOf(NOT_PARTICIPANT) },
       },
     },
     async (request) => {
@@ -245,7 +248,7 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         tags: ['messages'],
         summary: 'Decline a message request: it leaves my lists and its sender can no longer write to me; answers my new totals',
         params: idParam,
-        response: { 200: unreadSchema, 404: errorOf('NOT_FOUND: no such request among mine') },
+        response: { 200: unreadSchema, 403: errorOf(NOT_YOURS), 404: errorOf('NOT_FOUND: no such request among mine') },
       },
     },
     async (request) => {
@@ -300,7 +303,8 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         body: z.object({ message_id: idField, report_type_id: idField, note: userString().trim().max(REPORT_NOTE_MAX).optional() }),
         response: {
           201: noticeSchema,
-          404: errorOf(NOT_PARTICIPANT),
+          403: errorOf('FORBIDDEN: a message of someone else’s conversation'),
+          404: errorOf('NOT_FOUND: no such message, or it was removed'),
           422: errorOf('ALREADY_REPORTED: this user already reported it; VALIDATION: my own message, or an unknown report type'),
           429: writeLimited('report'),
         },

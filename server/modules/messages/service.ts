@@ -13,7 +13,7 @@ import type { ConversationStatus, WhoCanMessage } from '../../../core/schemas/me
 import type { Conversation, Message, MessageSettings, Unread } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { avatars, conversationMembers, conversations, messages, users } from '../../../db/schema.ts';
-import { AppError, Invalid, NotFound } from '../../errors.ts';
+import { AppError, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
 import { blockedEitherWay } from '../blocks/filter.ts';
 import { lockItem, queueIfCrisis } from '../moderation/service.ts';
@@ -86,10 +86,20 @@ interface Locked {
   otherId: number | null;
 }
 
-/** Locks a conversation the person takes part in; 404 for anyone else, as for an unknown id. */
+/**
+ * What a call about a conversation the person is not in answers: 403 when it is someone else's (API.md: "403 not
+ * allowed (someone else's content)"), 404 when the id names none. Neither says who is in it.
+ */
+async function notYours(db: DbOrTx, conversationId: number): Promise<AppError> {
+  const [row] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId));
+  return row ? new Forbidden() : new NotFound();
+}
+
+/** Locks a conversation the person takes part in; 403 for someone else's, 404 for an unknown id. */
 async function lockConversation(tx: Tx, me: number, conversationId: number): Promise<Locked> {
   const [conv] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('update');
-  if (!conv || (conv.userLowId !== me && conv.userHighId !== me)) throw new NotFound();
+  if (!conv) throw new NotFound();
+  if (conv.userLowId !== me && conv.userHighId !== me) throw new Forbidden();
   const sides = await tx.select().from(members).where(eq(members.conversationId, conv.id));
   const mine = sides.find((m) => m.userId === me);
   if (!mine) throw new NotFound();
@@ -236,7 +246,7 @@ async function hydrate(db: DbOrTx, rows: ConversationJoin[], me: number, locale:
 export async function getConversation(db: DbOrTx, me: number, locale: string, id: number): Promise<Conversation> {
   const rows = await conversationQuery(db, me).where(and(eq(members.userId, me), eq(members.conversationId, id)));
   const [conversation] = await hydrate(db, rows, me, locale);
-  if (!conversation) throw new NotFound();
+  if (!conversation) throw await notYours(db, id);
   return conversation;
 }
 
@@ -279,7 +289,7 @@ export async function listMessages(db: DbOrTx, me: number, conversationId: numbe
       eq(other.id, sql`case when ${conversations.userLowId} = ${me} then ${conversations.userHighId} else ${conversations.userLowId} end`),
     )
     .where(and(eq(members.userId, me), eq(members.conversationId, conversationId)));
-  if (!row) throw new NotFound();
+  if (!row) throw await notYours(db, conversationId);
   const inConversation = eq(messages.conversationId, conversationId);
   const upToAnchor = anchor === undefined ? undefined : lte(messages.id, anchor);
   const [rows, [newer], [unshown]] = await Promise.all([
@@ -497,7 +507,8 @@ export async function reportMessage(db: Db, me: number, input: { message_id: num
           .innerJoin(conversations, eq(conversations.id, messages.conversationId))
           .where(eq(messages.id, item.id))
       : [];
-    if (!item || !row || (row.low !== me && row.high !== me) || item.moderation === 'removed') throw new NotFound(GONE);
+    if (!item || !row || item.moderation === 'removed') throw new NotFound(GONE);
+    if (row.low !== me && row.high !== me) throw new Forbidden();
     if (item.userId === me) throw new Invalid({ message_id: { key: 'validation.own_message' } });
     return fileReport(tx, me, 'message', item, input);
   });

@@ -93,7 +93,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
-        summary: 'Write a post (150 characters or fewer become a mood)',
+        summary: 'Write a post (150 characters or fewer become a mood, except in a topic, where it stays a post)',
         description:
           'Validation, then the posting limits (5 posts per rolling 24 h; 30 minutes between posts in the same topic), then duplicates, then placement by length.',
         body: z.object({ content: postContent, feeling_id: idField.optional(), topic_id: idField.optional(), poll: pollInput.optional() }),
