@@ -38,5 +38,6 @@ describe('npm run admin', () => {
     expect(await runAdmin(['grant-moderator', 'nobody'], env)).toEqual({ code: 1, out: 'no user named nobody' });
     expect((await runAdmin(['promote', 'River'], env)).code).toBe(2);
     expect((await runAdmin(['grant-moderator'], env)).code).toBe(2);
-  });
+    // Twelve PGlite openings (one per command and check), each a few seconds on a busy machine.
+  }, 120_000);
 });

@@ -1,8 +1,8 @@
 /**
  * Input no one types (issue 11): a NUL character, which PostgreSQL cannot store, and text at the size limits built
  * to make a regular expression, the grapheme count, NFKC or language detection work hard. Every field where user
- * text enters refuses NUL with a 422, answers such text within a second, and never holds up a concurrent
- * `/api/health` (the quadratic link stripping once made a 60 KB mood take 4.6 s, and everyone else waited).
+ * text enters refuses NUL with a 422 and answers such text with at most half a second of work on the event loop's
+ * thread (the quadratic link stripping once made a 60 KB mood take 4.6 s, and everyone else waited).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, REPORT_NOTE_MAX, TAG_MAX } from '../../core/limits.ts';
@@ -230,16 +230,19 @@ describe('bad input', () => {
     expect(res.body.errors?.[f.field]).toEqual([f.nul ?? 'This value is not valid.']);
   });
 
-  it.each(fields)('answers adversarial text in the $name within a second, holding up no one', async (f) => {
+  // What could hold everyone up is work on the event loop's thread: a backtracking pattern or an unbounded
+  // normalisation of the text. It is measured as this thread's CPU time (Node's threadCpuUsage), which the
+  // machine's other work does not lengthen, unlike the wall clock (CI at a load of 20 took 1.2 s to answer a login,
+  // its scrypt waiting in the thread pool). PGlite's queries run on this thread too and are counted; PostgreSQL's
+  // and scrypt's are not. The budget is far above a normal answer (5-70 ms on PGlite) and far below a catastrophic one.
+  it.each(fields)('answers adversarial text in the $name with bounded work on the event loop', async (f) => {
     for (const [kind, value] of adversarial(f.max)) {
       const g = await signInGuest(t.app);
-      const started = performance.now();
-      const answer = f.send(g, value).then((res) => ({ res, ms: performance.now() - started }));
-      const health = t.app.inject({ method: 'GET', url: '/api/health' }).then(() => performance.now() - started);
-      const [{ res, ms }, healthMs] = await Promise.all([answer, health]);
+      const before = process.threadCpuUsage();
+      const res = await f.send(g, value);
+      const spent = process.threadCpuUsage(before);
       expect({ kind, status: res.status < 500 }).toEqual({ kind, status: true });
-      expect({ kind, slow: ms > 1000 }).toEqual({ kind, slow: false });
-      expect({ kind, healthSlow: healthMs > 500 }).toEqual({ kind, healthSlow: false });
+      expect({ kind, heavy: (spent.user + spent.system) / 1000 > 500 }).toEqual({ kind, heavy: false });
     }
   });
 
