@@ -102,6 +102,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No first paint of a page half parsed (decision 068): on a slow phone, or a busy one, the parser can yield
+            mid-page, and what arrived next moved what was shown (the header's "Signed in as" beside its avatar alone,
+            a card's author line, the footer's top as its links filled it). The page comes whole in one write, so
+            this waits for parsing, not for the network. */}
+        <link rel="expect" href="#page-end" blocking="render" />
         {data?.csrfToken ? <meta name="csrf-token" content={data.csrfToken} /> : null}
         {/* On a language subdomain the host names the language (server/plugins/pwa.ts), and its paths have no prefix. */}
         <link rel="manifest" href={locale === 'en' || data?.subdomains ? '/manifest.webmanifest' : `/${locale}/manifest.webmanifest`} />
@@ -117,6 +122,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
+        {/* What the head's rel="expect" waits for: everything shown is parsed above it. */}
+        <div id="page-end" hidden />
         <ScrollRestoration />
         <Scripts />
       </body>
