@@ -34,7 +34,7 @@ export class ApiError extends Error {
 }
 
 /** The API's code nearest to a status that came without the API's body. */
-export function codeForStatus(status: number): ErrorCode {
+function codeForStatus(status: number): ErrorCode {
   if (status === 429) return 'RATE_LIMITED';
   // A gateway that found the server down, overloaded or slow: the same request may succeed in a moment.
   if (status === 502 || status === 503 || status === 504) return 'UNAVAILABLE';
