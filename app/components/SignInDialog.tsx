@@ -11,6 +11,7 @@ import { useActivePath } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
 import { useQrWatch, useSocketEvent } from '../lib/socket.ts';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
+import { errorMessage } from './core/errors.ts';
 import { Button } from './ui/Button.tsx';
 import { Dialog } from './ui/Dialog.tsx';
 import { controlClass, Field } from './ui/Field.tsx';
@@ -41,10 +42,6 @@ export function SignInDialog({ open, onClose, returnTo }: Props) {
   );
 }
 
-function errorText(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? err.message : fallback;
-}
-
 /** Mounted only while the dialog is open, so each opening starts fresh and stops its polling on close. */
 function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void }) {
   const intl = useIntl();
@@ -59,7 +56,6 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
   // the one without the other and be refused (419). A ref, not `busy`: the poll must see it before any render.
   const signingIn = useRef(false);
   const ids = { error: useId(), qr: useId(), password_heading: useId() };
-  const network = intl.formatMessage({ id: 'errors.network' });
 
   async function asGuest() {
     signingIn.current = true;
@@ -71,7 +67,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
       await navigate(target);
     } catch (err) {
       signingIn.current = false;
-      setError(errorText(err, network));
+      setError(errorMessage(err, intl));
       setBusy(null);
     }
   }
@@ -87,7 +83,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
       done();
     } catch (err) {
       signingIn.current = false;
-      setError(errorText(err, network));
+      setError(errorMessage(err, intl));
       setBusy(null);
     }
   }
@@ -185,11 +181,10 @@ function QrSignIn({
   const renewals = useRef(0);
   // The polling effect lives as long as one code; it reads the newest callbacks from here.
   // The api changes when the session does; a new code is made only on first open and on renewal.
-  const latest = useRef({ api, checkQrSignIn, done, returnTo });
+  const latest = useRef({ api, checkQrSignIn, done, returnTo, intl });
   useEffect(() => {
-    latest.current = { api, checkQrSignIn, done, returnTo };
+    latest.current = { api, checkQrSignIn, done, returnTo, intl };
   });
-  const network = intl.formatMessage({ id: 'errors.network' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` asks for a new code.
   useEffect(() => {
@@ -200,13 +195,13 @@ function QrSignIn({
         if (!cancelled) setState({ phase: 'ready', qr });
       },
       (err) => {
-        if (!cancelled) setState({ phase: 'error', message: errorText(err, network) });
+        if (!cancelled) setState({ phase: 'error', message: errorMessage(err, latest.current.intl) });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [generation, network]);
+  }, [generation]);
 
   const token = state.phase === 'ready' ? state.qr.qrToken : null;
   // The app's socket watching the code makes the approval land at once instead of at the next poll.
@@ -238,8 +233,8 @@ function QrSignIn({
           }
         }
       } catch (err) {
-        // A dropped connection is retried on the next tick; an answer from the server is shown.
-        if (err instanceof ApiError && !stopped) {
+        // A dropped connection, or a proxy's error page, is retried on the next tick; the API's answer is shown.
+        if (err instanceof ApiError && err.fromApi && !stopped) {
           stopped = true;
           setState({ phase: 'error', message: err.message });
         }

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
-import { ApiError } from '../lib/api.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { revealOnFocus, useRevealCurrent } from '../lib/reveal.ts';
 import { useSession } from '../lib/session.tsx';
@@ -9,6 +8,7 @@ import { useSignIn } from '../lib/signin.tsx';
 import { useUnreadWatch } from '../lib/unread.ts';
 import { AppLink, AppNavLink } from './AppLink.tsx';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
+import { errorMessage } from './core/errors.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { ModerationLink } from './moderation/ModerationLink.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
@@ -59,7 +59,7 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
     try {
       await action();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      setError(errorMessage(err, intl));
     } finally {
       setBusy(false);
     }

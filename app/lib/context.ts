@@ -7,7 +7,7 @@ import type { User } from '../../core/types.ts';
  * What the API client reads of an answer: the browser's Response, or on the server the in-process call's own
  * answer, which skips building a Response with headers and a stream for a body the client only parses.
  */
-export type ApiResponse = Pick<Response, 'status' | 'ok' | 'statusText' | 'json'>;
+export type ApiResponse = Pick<Response, 'status' | 'ok' | 'json'> & { headers: Pick<Headers, 'get'> };
 
 /** Calls an /api path as the visitor (their cookies and language travel along). */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<ApiResponse>;

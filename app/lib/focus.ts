@@ -1,4 +1,5 @@
 /** Where the keyboard's focus can go, how a script puts it there, and whether it is lost: shared by the places that move it. */
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 
 export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
@@ -39,4 +40,19 @@ export function focusLost(): boolean {
   return (
     !active || active === document.body || active.id === 'main' || !active.isConnected || active.closest('dialog:not([open])') !== null
   );
+}
+
+/**
+ * When a control is disabled while it holds the focus (a Send button whose text was emptied under the person, as an
+ * ended session takes its draft), the focus goes to `fallback` instead of dropping to the page's start. `disabled`
+ * is whether that control is.
+ */
+export function useFocusFallback(disabled: boolean, fallback: RefObject<HTMLElement | null>) {
+  const was = useRef(disabled);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a ref; only the change to `disabled` matters.
+  useLayoutEffect(() => {
+    const became = disabled && !was.current;
+    was.current = disabled;
+    if (became && (document.activeElement?.matches(':disabled') || focusLost())) fallback.current?.focus();
+  }, [disabled]);
 }

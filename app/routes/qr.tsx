@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ErrorAlert } from '../components/core/ErrorAlert.tsx';
+import { errorMessage } from '../components/core/errors.ts';
 import { SignInDialog } from '../components/SignInDialog.tsx';
 import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -41,11 +42,8 @@ export default function QrApprove({ params }: Route.ComponentProps) {
       const { message } = await api.approveQr(token);
       setOutcome({ phase: 'approved', message });
     } catch (err) {
-      if (err instanceof ApiError) {
-        setOutcome({ phase: err.code === 'NOT_FOUND' || err.code === 'QR_EXPIRED' ? 'dead' : 'error', message: err.message });
-      } else {
-        setOutcome({ phase: 'error', message: intl.formatMessage({ id: 'errors.network' }) });
-      }
+      const dead = err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'QR_EXPIRED');
+      setOutcome({ phase: dead ? 'dead' : 'error', message: errorMessage(err, intl) });
     }
   }
 

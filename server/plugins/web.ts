@@ -27,7 +27,7 @@ export type WebMode = 'production' | 'development';
 
 /** app/lib/context.ts's ServerContext, which the server may not import (app/ is the browser's side). */
 interface ServerContextValue {
-  api: (path: string, init?: RequestInit) => Promise<Pick<Response, 'status' | 'ok' | 'statusText' | 'json'>>;
+  api: (path: string, init?: RequestInit) => Promise<Pick<Response, 'status' | 'ok' | 'json'> & { headers: Pick<Headers, 'get'> }>;
   pageUser(locale: string): Promise<User | null>;
   hostLocale: string | null;
   preferredLocale: string;
@@ -138,7 +138,12 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         return {
           status: res.statusCode,
           ok: res.statusCode >= 200 && res.statusCode < 300,
-          statusText: '',
+          headers: {
+            get: (name: string) => {
+              const value = res.headers[name.toLowerCase()];
+              return value === undefined ? null : String(value);
+            },
+          },
           json: async () => JSON.parse(res.body),
         };
       },

@@ -399,7 +399,16 @@ export function Thread({
                       <FormattedMessage id="chat.not_sent" />
                     </span>
                     {o.final ? null : (
-                      <button type="button" className="underline" onClick={() => send(o.content, o)}>
+                      <button
+                        type="button"
+                        className="underline"
+                        onClick={() => {
+                          // The button goes as the message is sent again: the focus goes back to the box the
+                          // person writes in, not to the page's start.
+                          (document.getElementById(composerId(id)) ?? scroller.current)?.focus();
+                          void send(o.content, o);
+                        }}
+                      >
                         <FormattedMessage id="common.retry" />
                       </button>
                     )}

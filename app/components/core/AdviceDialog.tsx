@@ -2,10 +2,11 @@
  * Advice to a post's author: private words only they will read. The text is kept as a draft until it is sent;
  * a refusal keeps the dialog open with the reason, and the text, so nothing written is lost.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { useFocusFallback } from '../../lib/focus.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -29,10 +30,15 @@ export function AdviceDialog({ postId, author, onClose }: { postId: number; auth
   const tooLong = length > LIMITS.advice;
   // Advice is often written by someone who is struggling too: the same gentle notice as in the post composer.
   const crisis = useCrisisCheck(text);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const cannotSend = !text.trim() || tooLong;
+  // A refusal keeps the focus on Send (busy, not disabled); if the text is then emptied (an ended session takes the
+  // draft), Send is disabled and the focus would fall out of the dialog: it goes to the box.
+  useFocusFallback(cannotSend, box);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!text.trim() || tooLong) return;
+    if (cannotSend) return;
     setSending(true);
     setError(null);
     try {
@@ -53,6 +59,7 @@ export function AdviceDialog({ postId, author, onClose }: { postId: number; auth
           <FormattedMessage id="advice.dialog_hint" values={{ nickname: author }} />
         </label>
         <textarea
+          ref={box}
           id={id}
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -78,7 +85,7 @@ export function AdviceDialog({ postId, author, onClose }: { postId: number; auth
           <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />
           </Button>
-          <Button type="submit" variant="primary" busy={sending} disabled={!text.trim() || tooLong}>
+          <Button type="submit" variant="primary" busy={sending} disabled={cannotSend}>
             <FormattedMessage id={sending ? 'chat.sending' : 'advice.send'} />
           </Button>
         </div>

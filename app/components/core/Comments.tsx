@@ -101,7 +101,8 @@ function CommentForm({
             <FormattedMessage id="common.cancel" />
           </Button>
         ) : null}
-        <Button type="submit" disabled={sending || !text.trim()} variant="primary" size="sm">
+        {/* Busy, not disabled, while sending: a refusal leaves the focus on it, as in the other composers. */}
+        <Button type="submit" busy={sending} disabled={!text.trim()} variant="primary" size="sm">
           <FormattedMessage id="comments.send" />
         </Button>
       </div>

@@ -6,13 +6,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
+import { errorMessage } from '../../components/core/errors.ts';
 import { PageHeading } from '../../components/Status.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { controlClass, Field } from '../../components/ui/Field.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { requireUser } from '../../lib/guard.ts';
-import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
+import { FormattedMessage, type IntlShape, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -26,11 +27,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'accountSettings', { noindex: true });
 
 /** The server's words for each field of a refused form (422 VALIDATION), else one message for the whole form. */
-export function refusal(err: unknown, network: string): { fields: Record<string, string>; form: string | null } {
+export function refusal(err: unknown, intl: IntlShape): { fields: Record<string, string>; form: string | null } {
   if (err instanceof ApiError && err.code === 'VALIDATION' && err.body.errors) {
     return { fields: Object.fromEntries(Object.entries(err.body.errors).map(([k, v]) => [k, v[0] ?? err.message])), form: null };
   }
-  return { fields: {}, form: err instanceof ApiError ? err.message : network };
+  return { fields: {}, form: errorMessage(err, intl) };
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
@@ -69,7 +70,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       setSaved(true);
       await revalidator.revalidate();
     } catch (err) {
-      setErrors(refusal(err, intl.formatMessage({ id: 'errors.network' })));
+      setErrors(refusal(err, intl));
     } finally {
       setBusy(false);
     }
@@ -140,7 +141,7 @@ function EmailForm({ username, email }: { username: string; email: string | null
       toast.success(intl.formatMessage({ id: 'settings.account.email_saved' }));
       await revalidator.revalidate();
     } catch (err) {
-      setErrors(refusal(err, intl.formatMessage({ id: 'errors.network' })));
+      setErrors(refusal(err, intl));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,9 @@
 /** Change avatar (settings layout): pick one of the avatars; the header shows it at once. */
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { errorMessage } from '../../components/core/errors.ts';
 import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -35,7 +35,7 @@ export default function ChangeAvatar({ loaderData }: Route.ComponentProps) {
       toast.success(intl.formatMessage({ id: 'settings.avatar.saved' }));
       await revalidator.revalidate();
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      toast.error(errorMessage(err, intl));
     } finally {
       setBusy(false);
     }

@@ -4,9 +4,10 @@
  */
 import { useState } from 'react';
 import { LOCALES } from '../../../core/locales.ts';
+import { errorMessage } from '../../components/core/errors.ts';
 import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { ApiError, type ContentLanguages } from '../../lib/api.ts';
+import type { ContentLanguages } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -49,7 +50,7 @@ function Preferences({ initial }: { initial: ContentLanguages }) {
       setAutoDetect(res.auto_detect);
       toast.success(intl.formatMessage({ id: 'settings.saved' }));
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      toast.error(errorMessage(err, intl));
     } finally {
       setBusy(false);
     }

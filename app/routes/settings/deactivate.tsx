@@ -57,7 +57,7 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
       await navigate(toActive(localizedPath(locale, '/')));
       await revalidator.revalidate();
     } catch (err) {
-      const refused = refusal(err, intl.formatMessage({ id: 'errors.network' }));
+      const refused = refusal(err, intl);
       // The password is the one field here; anything else the server names is said for the whole form.
       const { password, ...other } = refused.fields;
       setErrors({ fields: password ? { password } : {}, form: refused.form ?? Object.values(other)[0] ?? null });

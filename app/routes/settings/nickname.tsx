@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
+import { errorMessage } from '../../components/core/errors.ts';
 import { PageHeading } from '../../components/Status.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { controlClass, Field } from '../../components/ui/Field.tsx';
@@ -45,7 +46,7 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
       setSuggestions((await api.nicknameSuggestions()).data);
       setChoice(null);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      toast.error(errorMessage(err, intl));
     } finally {
       setBusy(null);
     }
@@ -66,7 +67,7 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
         setFieldError(Object.values(err.body.errors ?? {})[0]?.[0] ?? err.message);
         // The suggestion was taken by someone else after it was offered: the message says so over fresh ones.
         if (err.body.errors?.nickname_id) await more();
-      } else toast.error(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'errors.network' }));
+      } else toast.error(errorMessage(err, intl));
     } finally {
       setBusy(null);
     }
