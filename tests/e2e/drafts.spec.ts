@@ -8,7 +8,7 @@
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { at, catalog } from './pages.ts';
-import { acceptedConversation, call, clickUntil, overflow, person } from './people.ts';
+import { acceptedConversation, call, overflow, person } from './people.ts';
 
 const screens = [
   { label: '1280 px in English', code: 'en', viewport: { width: 1280, height: 800 }, touch: false },
@@ -21,13 +21,12 @@ const failedLoad = (status: number) => expect.stringContaining(`Failed to load r
 const problem = (tag: string) =>
   `Since the winter started I sleep badly and wake up tired, and at work I snap at people I like. I do not know where to begin changing it. #${tag}`;
 
-/** The header's sign-in dialog, "Continue as guest": a new account. */
+/** The header's sign-in dialog, "Continue as guest": a new account. The page has hydrated. */
 async function continueAsGuest(page: Page, t: Record<string, string>) {
   const dialog = page.getByRole('dialog');
-  await clickUntil(
-    () => page.getByRole('banner').getByRole('button', { name: t['auth.sign_in'] }).click(),
-    () => expect(dialog).toBeVisible({ timeout: 1_000 }),
-  );
+  await page.getByRole('banner').getByRole('button', { name: t['auth.sign_in'] }).click();
+  // Its code loads on the first click.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   await dialog.getByRole('button', { name: t['auth.continue_as_guest'] }).click();
   await expect(page.getByTestId('current-user')).toBeVisible();
 }
@@ -52,6 +51,7 @@ for (const { label, code, viewport, touch } of screens) {
   }) => {
     test.setTimeout(60_000);
     const a = await person(browser, { viewport, touch });
+    await watchHydration(a.page);
     const b = await person(browser);
     const id = await acceptedConversation(baseURL, b, a, 'Hello, are you around tonight?');
     await a.page.goto(at(code, `/chat?c=${id}`));
@@ -82,18 +82,22 @@ for (const { label, code, viewport, touch } of screens) {
 
     // Away to the list of conversations and back into this one, in the page.
     await a.page.goto(at(code, '/chat'));
-    await clickUntil(
-      () => a.page.getByRole('main').getByRole('link').filter({ hasText: b.nickname }).first().click(),
-      () => expect(mine).toHaveCount(1, { timeout: 1_000 }),
-    );
+    await hydrated(a.page);
+    await a.page.getByRole('main').getByRole('link').filter({ hasText: b.nickname }).first().click();
+    await expect(mine).toHaveCount(1);
     await expect(mine).toContainText(t['chat.not_sent']);
 
     await mine.getByRole('button', { name: t['common.retry'] }).click();
+    // Sent: neither "Sending…" nor "Not sent." any more.
     await expect(mine).toHaveCount(1);
+    await expect(mine.getByRole('status')).toHaveCount(0);
     await expect(mine).not.toContainText(t['chat.not_sent']);
     // Sent once, and nothing left to come back after another reload.
-    const stored = await call(baseURL, a, 'GET', `/api/conversation-messages?conversation_id=${id}`);
-    expect((stored.body as { data: { content: string }[] }).data.map((m) => m.content)).toEqual([text, 'Hello, are you around tonight?']);
+    const stored = async () => {
+      const res = await call(baseURL, a, 'GET', `/api/conversation-messages?conversation_id=${id}`);
+      return (res.body as { data: { content: string }[] }).data.map((m) => m.content);
+    };
+    await expect.poll(stored).toEqual([text, 'Hello, are you around tonight?']);
     expect(posts).toEqual([JSON.stringify({ conversation_id: id, content: text }), JSON.stringify({ conversation_id: id, content: text })]);
     await a.page.reload();
     await expect(mine).toHaveCount(1);
