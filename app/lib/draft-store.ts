@@ -3,10 +3,14 @@
  * modes) or with it full, nothing is kept and nothing fails.
  */
 const PREFIX = 'kindred:draft:';
+/** In this tab's sessionStorage: the person whose session expired here, whose drafts go to whoever signs in next. */
+const LAPSED = 'kindred:lapsed';
+/** A conversation's drafts belong to its two people: a new account is not in it, so they are never carried over. */
+const PRIVATE = 'chat:';
 
-function storage(): Storage | null {
+function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
   try {
-    return window.localStorage;
+    return window[kind];
   } catch {
     return null;
   }
@@ -14,23 +18,83 @@ function storage(): Storage | null {
 
 const keyOf = (userId: number, name: string) => `${PREFIX}${userId}:${name}`;
 
+function write(userId: number, name: string, value: string | null) {
+  try {
+    if (value === null) storage()?.removeItem(keyOf(userId, name));
+    else storage()?.setItem(keyOf(userId, name), value);
+  } catch {
+    // A full storage loses only the copy; the text is still on screen.
+  }
+}
+
 export function readDraft(userId: number, name: string): string | null {
   return storage()?.getItem(keyOf(userId, name)) ?? null;
 }
 
 export function writeDraft(userId: number, name: string, text: string) {
+  write(userId, name, text.trim() ? text : null);
+}
+
+/** A draft that is more than a text (a poll, the messages not sent yet), kept as JSON; `null` removes it. */
+export function readKept<T>(userId: number, name: string): T | null {
+  const raw = readDraft(userId, name);
+  if (raw === null) return null;
   try {
-    if (text.trim()) storage()?.setItem(keyOf(userId, name), text);
-    else storage()?.removeItem(keyOf(userId, name));
+    return JSON.parse(raw) as T;
   } catch {
-    // A full storage loses only the copy; the text is still in the box.
+    return null;
   }
+}
+
+export function writeKept(userId: number, name: string, value: unknown) {
+  write(userId, name, value === null ? null : JSON.stringify(value));
+}
+
+function namesOf(store: Storage, userId: number): string[] {
+  const mine = keyOf(userId, '');
+  return Object.keys(store)
+    .filter((key) => key.startsWith(mine))
+    .map((key) => key.slice(mine.length));
 }
 
 /** A session ended for good (signed out, erased) leaves nothing of the person's unsent words on a shared device. */
 export function forgetDrafts(userId: number) {
   const store = storage();
-  if (!store) return;
-  const mine = keyOf(userId, '');
-  for (const key of Object.keys(store)) if (key.startsWith(mine)) store.removeItem(key);
+  if (store) for (const name of namesOf(store, userId)) store.removeItem(keyOf(userId, name));
+  if (lapsedAccount() === userId) storage('sessionStorage')?.removeItem(LAPSED);
+}
+
+/**
+ * The server refused a call for want of a session (it expired; nobody signed out): the person's drafts stay, and
+ * whoever signs in next in this tab (the same person, or a guest, who can only come back as a new account) gets them.
+ */
+export function noteLapsed(userId: number) {
+  try {
+    storage('sessionStorage')?.setItem(LAPSED, String(userId));
+  } catch {
+    // Without it, the drafts wait under the former account, as before.
+  }
+}
+
+function lapsedAccount(): number | null {
+  const raw = storage('sessionStorage')?.getItem(LAPSED);
+  return raw ? Number(raw) : null;
+}
+
+/**
+ * Someone signed in: the drafts of an account whose session expired in this tab become theirs (the words just
+ * written win over an older draft of the same box). Its conversations' drafts stay with it.
+ */
+export function adoptLapsedDrafts(userId: number) {
+  const from = lapsedAccount();
+  if (from === null) return;
+  storage('sessionStorage')?.removeItem(LAPSED);
+  const store = storage();
+  if (from === userId || !store) return;
+  for (const name of namesOf(store, from)) {
+    if (name.startsWith(PRIVATE)) continue;
+    const key = keyOf(from, name);
+    write(userId, name, store.getItem(key));
+    store.removeItem(key);
+  }
 }

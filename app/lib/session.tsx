@@ -1,17 +1,22 @@
 /** The signed-in state of the page: who the user is, and the calls that change it. */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { COOKIE, type Theme } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
 import type { User } from '../../core/types.ts';
 import type { Api, QrSession } from './api.ts';
 import { browserApi, preloadApi } from './browser-api.ts';
-import { forgetDrafts } from './draft-store.ts';
+import { adoptLapsedDrafts, forgetDrafts, noteLapsed } from './draft-store.ts';
 import { activePath } from './paths.ts';
 import { useSocketEvent, useSocketSession } from './socket.ts';
 
 interface SessionValue {
   user: User | null;
+  /**
+   * Whose drafts the text boxes hold: the signed-in person, or the one whose session expired in this page (a call
+   * refused 401), until someone signs in or the session ends for good. The words on screen stay while it lapses.
+   */
+  draftOwner: number | null;
   locale: string;
   api: Api;
   theme: Theme;
@@ -44,14 +49,26 @@ interface RootSlice {
 export function SessionProvider({ root, children }: { root: RootSlice; children: ReactNode }) {
   const revalidator = useRevalidator();
   const [theme, setThemeState] = useState<Theme>(root.theme);
-  const [ended, setEnded] = useState<User | null>(null);
-  const user = root.user && root.user !== ended ? root.user : null;
-  const lapse = useCallback(() => setEnded(root.user), [root.user]);
+  const [ended, setEnded] = useState<{ user: User; forGood: boolean } | null>(null);
+  const user = root.user && root.user !== ended?.user ? root.user : null;
+  // Lapsed until another sign-in brings a new user, also when a navigation meanwhile loaded the root signed out.
+  const lapsedId = ended && !ended.forGood && (root.user === null || root.user === ended.user) ? ended.user.id : null;
+  const draftOwner = user?.id ?? lapsedId;
+  const lapse = useCallback(() => {
+    if (!root.user) return;
+    noteLapsed(root.user.id);
+    setEnded({ user: root.user, forGood: false });
+  }, [root.user]);
   const endSession = useCallback(() => {
+    if (!root.user) return;
     // Unsent private words (a chat message, a comment) must not outlive the account on a shared device.
-    if (root.user) forgetDrafts(root.user.id);
-    lapse();
-  }, [root.user, lapse]);
+    forgetDrafts(root.user.id);
+    setEnded({ user: root.user, forGood: true });
+  }, [root.user]);
+  // Before the boxes read the drafts of the person who signed in (their effects run after layout effects).
+  useLayoutEffect(() => {
+    if (user) adoptLapsedDrafts(user.id);
+  }, [user]);
   useSocketSession(user?.id ?? null);
   // Signed out or erased in another tab or on another device, or signed out there by a password change: every tab
   // of this session hears it from the server.
@@ -122,8 +139,8 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   );
 
   const value = useMemo(
-    () => ({ user, locale: root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, endSession, setTheme }),
-    [user, root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, endSession, setTheme],
+    () => ({ user, draftOwner, locale: root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, endSession, setTheme }),
+    [user, draftOwner, root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, endSession, setTheme],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -22,22 +22,12 @@ import { ConfirmDialog, ReportDialog } from '../core/dialogs.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { composerId, MessageComposer } from './MessageComposer.tsx';
+import { newOutgoing, type Outgoing, useOutgoing } from './outgoing.ts';
 
 /** How close to the top (px) the reader must scroll for the older messages to load. */
 const NEAR_TOP = 120;
 /** How long "typing…" stays after the other person's last keystroke signal. */
 const TYPING_SHOWN_MS = 5000;
-
-/** A message written here that the server has not taken yet. */
-interface Outgoing {
-  key: number;
-  content: string;
-  created_at: string;
-  failed: boolean;
-  /** Refused for good: shown as not sent, without a retry. */
-  final?: boolean;
-}
-let outgoingKeys = 0;
 
 /**
  * The address still opens this conversation. After a click away the router changes the address first and this
@@ -66,7 +56,7 @@ export function Thread({
   /** The conversation left the list (declined, its person blocked). */
   onLeave: (id: number) => void;
 }) {
-  const { api, user } = useSession();
+  const { api, user, draftOwner } = useSession();
   const intl = useIntl();
   const toast = useToast();
   const navigate = useNavigate();
@@ -80,7 +70,9 @@ export function Thread({
   const [confirmBlock, setConfirmBlock] = useState<'block' | 'block-report' | null>(null);
   const [reporting, setReporting] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  // My own messages can reach the thread before their requests answer, through the socket or the fetch on
+  // connecting: each replaces its copy at once (`delivered`), so the thread never shows a message twice.
+  const { outgoing, change: setOutgoing, delivered, accepted, waiting } = useOutgoing(initial.id, draftOwner, messages);
   /** The other person's messages that arrived while the thread was open, newest last, for screen readers. */
   const [arrived, setArrived] = useState<Message[]>([]);
   const focusComposer = useRef(false);
@@ -131,21 +123,6 @@ export function Thread({
     if (initial.unread_count > 0 && initial.status !== 'request') onChange({ ...initial, unread_count: 0 });
   }, []);
 
-  /**
-   * My own messages can reach the thread before their requests answer, through the socket or the fetch on
-   * connecting: each replaces its sending copy (the oldest one with that text) at once, so the thread never shows
-   * a message twice.
-   */
-  function replaceSendingCopies(mine: Message[]) {
-    if (mine.length === 0) return;
-    setOutgoing((os) =>
-      mine.reduce((rest, m) => {
-        const at = rest.findIndex((o) => !o.failed && o.content.trim() === m.content);
-        return at < 0 ? rest : [...rest.slice(0, at), ...rest.slice(at + 1)];
-      }, os),
-    );
-  }
-
   /** Reads out the other person's new messages, each once (a live region announces what is added to it). */
   function announce(theirs: Message[]) {
     // A request's words stay folded until it is accepted, for the ear too.
@@ -158,7 +135,7 @@ export function Thread({
   useSocketEvent('message', (m) => {
     if (m.conversation_id !== id) return;
     setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
-    if (m.sender_id === user?.id) replaceSendingCopies([m]);
+    if (m.sender_id === user?.id) delivered([m]);
     else {
       announce([m]);
       setTyping(false);
@@ -167,19 +144,17 @@ export function Thread({
   });
   // Messages sent before the socket was listening, or while it was away, are fetched on connecting.
   useSocketConnect(() => {
-    api.conversationMessages(id).then(
-      (page) => {
-        const fresh = [...page.data].reverse();
-        setMessages((ms) => [...ms, ...fresh.filter((m) => !ms.some((x) => x.id === m.id))].sort((x, y) => x.id - y.id));
-        const came = fresh.filter((m) => !messages.some((x) => x.id === m.id));
-        replaceSendingCopies(came.filter((m) => m.sender_id === user?.id));
-        const missed = came.filter((m) => m.sender_id !== user?.id);
-        announce(missed);
-        if (missed.length > 0) update((c) => ({ ...c, unread_count: c.unread_count + missed.length }));
-      },
-      () => {},
-    );
+    api.conversationMessages(id).then(catchUp, () => {});
   });
+  /** The newest messages as the server has them: what came meanwhile joins the thread. */
+  function catchUp(page: Paged<Message>) {
+    const fresh = [...page.data].reverse();
+    setMessages((ms) => [...ms, ...fresh.filter((m) => !ms.some((x) => x.id === m.id))].sort((x, y) => x.id - y.id));
+    delivered(fresh.filter((m) => m.sender_id === user?.id));
+    const missed = fresh.filter((m) => m.sender_id !== user?.id && !messages.some((x) => x.id === m.id));
+    announce(missed);
+    if (missed.length > 0) update((c) => ({ ...c, unread_count: c.unread_count + missed.length }));
+  }
   useSocketEvent('messages:seen', (e) => {
     if (e.conversation_id !== id) return;
     setMessages((ms) =>
@@ -229,17 +204,26 @@ export function Thread({
 
   /**
    * Sends a message written here: it shows at once as sending; once the server takes it, it joins the list (the
-   * socket's copy of it is then a repeat); refused or lost, it stays as not sent, with a way to try again.
+   * socket's copy of it is then a repeat); refused or lost, it stays as not sent, with a way to try again. A retry
+   * first looks whether the server has it after all (its answer lost, or the page gone before it came).
    */
   async function send(content: string, retry?: Outgoing) {
     stickToEnd.current = true;
     const item = retry
       ? { ...retry, failed: false }
-      : { key: ++outgoingKeys, content, created_at: new Date().toISOString(), failed: false };
+      : newOutgoing(
+          content,
+          messages.reduce((newest, m) => Math.max(newest, m.id), 0),
+        );
     setOutgoing((os) => (retry ? os.map((o) => (o.key === item.key ? item : o)) : [...os, item]));
     try {
+      if (retry) {
+        const page = await api.conversationMessages(id);
+        catchUp(page);
+        if (!waiting(item.key)) return;
+      }
       const { data: m } = await api.sendMessage(id, content);
-      setOutgoing((os) => os.filter((o) => o.key !== item.key));
+      accepted(item.key, m);
       setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
       change((c) =>
         c.last_message && c.last_message.id > m.id

@@ -287,7 +287,7 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
 }
 
 export function Comments({ postId, first }: { postId: number; first: Paged<Comment> | null }) {
-  const { api, user } = useSession();
+  const { api, draftOwner } = useSession();
   const signIn = useSignIn();
   const intl = useIntl();
   // Named, so Back to the post shows the comments loaded with "More comments" and the reader's own (decision 059).
@@ -300,7 +300,8 @@ export function Comments({ postId, first }: { postId: number; first: Paged<Comme
       <h2 id="comments-heading" className="mb-3 text-lg font-semibold">
         <FormattedMessage id="comments.heading" values={{ count: list.total - (list.items.length - shown.length) }} />
       </h2>
-      {user ? (
+      {/* Also while the session has expired: the words stay in the box, and sending says to sign in again. */}
+      {draftOwner !== null ? (
         <CommentForm
           label={intl.formatMessage({ id: 'comments.label' })}
           draft={`comment:${postId}`}

@@ -27,7 +27,8 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
   const [checking, setChecking] = useState(false);
   const [blocked, setBlocked] = useState<Exclude<NoteCheck, { isAllowed: true }> | null>(null);
   const [feelings, setFeelings] = useState<Feeling[] | null>(null);
-  const [content, setContent] = useDraft(`${kind}:${topicId ?? 'feed'}`);
+  const draft = `${kind}:${topicId ?? 'feed'}`;
+  const [content, setContent] = useDraft(draft);
 
   const promptRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -107,6 +108,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
       <ComposerForm
         kind={kind}
         topicId={topicId}
+        draft={draft}
         feelings={feelings}
         content={content}
         setContent={setContent}

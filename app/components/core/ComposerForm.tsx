@@ -1,12 +1,14 @@
 /**
  * The open composer (Composer.tsx): the text with where it will land, the feeling, an optional poll, and sending.
- * Loaded when a person starts to write. The text is the composer's draft, so closing this form keeps it.
+ * Loaded when a person starts to write. The text, the feeling and the poll are the composer's draft, so closing
+ * this form or reloading the page keeps them.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS, moodMax, placement } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created } from '../../lib/api.ts';
+import { useDraftValue } from '../../lib/draft.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { publishing } from '../../lib/own-writes.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -19,11 +21,22 @@ import { Panel } from '../ui/Panel.tsx';
 import type { Kind } from './Composer.tsx';
 import { fieldErrors } from './errors.ts';
 
-const emptyPoll = () => ({ question: '', options: ['', ''] });
+interface Poll {
+  question: string;
+  options: string[];
+}
+const emptyPoll = (): Poll => ({ question: '', options: ['', ''] });
+const isPoll = (v: unknown): v is Poll =>
+  typeof (v as Poll | null)?.question === 'string' &&
+  Array.isArray((v as Poll).options) &&
+  (v as Poll).options.every((o) => typeof o === 'string');
+const isId = (v: unknown): v is number => Number.isInteger(v);
 
 export interface ComposerFormProps {
   kind: Kind;
   topicId?: number;
+  /** The composer's draft name: the feeling and the poll are kept beside its text. */
+  draft: string;
   feelings: Feeling[] | null;
   content: string;
   setContent(content: string): void;
@@ -31,13 +44,15 @@ export interface ComposerFormProps {
   onCreated(res: Created): void;
 }
 
-export default function ComposerForm({ kind, topicId, feelings, content, setContent, onCancel, onCreated }: ComposerFormProps) {
+export default function ComposerForm({ kind, topicId, draft, feelings, content, setContent, onCancel, onCreated }: ComposerFormProps) {
   const { api } = useSession();
   const toast = useToast();
   const intl = useIntl();
   const ids = useId();
-  const [feelingId, setFeelingId] = useState<number | null>(null);
-  const [poll, setPoll] = useState<{ question: string; options: string[] } | null>(null);
+  const [keptFeeling, setFeelingId] = useDraftValue(`${draft}:feeling`, isId);
+  // A feeling kept from before that is no longer offered is not chosen.
+  const feelingId = feelings && !feelings.some((f) => f.id === keptFeeling) ? null : keptFeeling;
+  const [poll, setPoll] = useDraftValue(`${draft}:poll`, isPoll);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const crisis = useCrisisCheck(content);
@@ -72,6 +87,8 @@ export default function ComposerForm({ kind, topicId, feelings, content, setCont
         ? publishing('post', api.createPost(topicId ? { ...body, topic_id: topicId } : body))
         : publishing('mood', api.createMood(body)));
       toast.success(res.message, 'notice' in res ? res.notice : undefined);
+      setFeelingId(null);
+      setPoll(null);
       onCreated(res);
     } catch (err) {
       setErrors(fieldErrors(err));
