@@ -1,7 +1,8 @@
 /**
  * The chat screen keeps the reader's place (decision 061), on a 1280 px desktop in English and a 390 px touch phone
  * in Arabic: Back to a conversation brings the older messages they had loaded and the place they were reading, with
- * what arrived meanwhile after it and read out; a conversation opened anew opens at its newest message. Opening a
+ * what arrived meanwhile after it and read out (more than a page of it: at the newest, as anew); a conversation
+ * opened anew opens at its newest message. Opening a
  * conversation leaves the list of conversations as it was (its pages, its scroll), with the opened one current and
  * its unread badge gone; on a phone the way back to the list, and Back, find it so too. Every page fails the test
  * on a console error or a page wider than the screen.
@@ -212,3 +213,51 @@ for (const [code, viewport, touch] of VIEWS) {
     await reader.close();
   });
 }
+
+test('Back to a conversation after more than a page came meanwhile opens it at the newest message, nothing read out (1280 px)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const writer = await caller(baseURL);
+  const reader = await person(browser, { viewport: { width: 1280, height: 800 } });
+  const id = await acceptedConversation(baseURL, writer, reader, 'Message number 1');
+  for (let n = 2; n <= 25; n++) {
+    expect((await call(baseURL, writer, 'POST', '/api/messages', { conversation_id: id, content: `Message number ${n}` })).status).toBe(
+      201,
+    );
+  }
+  const { page } = reader;
+  await page.goto(`/chat?c=${id}`);
+  const list = page.getByRole('list', { name: translate('en', 'chat.thread_label', { nickname: writer.nickname }) });
+  const bubbles = list.getByTestId('message');
+  await expect(bubbles).toHaveCount(10);
+  await page.waitForLoadState('networkidle');
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(bubbles).toHaveCount(20);
+
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: catalog('en')['nav.profile'] })
+    .first()
+    .dispatchEvent('click');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(list).toHaveCount(0);
+  // Eleven: the newest page no longer reaches the messages kept, and between them would be a gap.
+  for (let n = 26; n <= 36; n++) {
+    expect((await call(baseURL, writer, 'POST', '/api/messages', { conversation_id: id, content: `Message number ${n}` })).status).toBe(
+      201,
+    );
+  }
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`\\?c=${id}$`));
+  await expect(bubbles).toHaveCount(10);
+  await expect(bubbles.first()).toContainText('Message number 27');
+  await expect(bubbles.last()).toContainText('Message number 36');
+  await expect(bubbles.last()).toBeInViewport();
+  await expect(page.getByTestId('arrived')).toHaveText('');
+  await check(reader);
+  await reader.close();
+});
