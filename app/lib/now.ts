@@ -14,6 +14,9 @@ export function markHydrated() {
   hydrated = true;
 }
 
+/** Whether the first page has hydrated: what mounts now came with a navigation in the browser. */
+export const isHydrated = () => hydrated;
+
 export function useNow(): number {
   const renderedAt = useRouteLoaderData<{ renderedAt: number }>('root')?.renderedAt;
   const [now, setNow] = useState(() => (hydrated || renderedAt === undefined ? Date.now() : renderedAt));

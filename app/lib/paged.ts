@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Paged } from '../../core/types.ts';
+import { entryMemory } from './entries.ts';
 
 /**
  * The pages a list had when its history entry was left, by the entry's location key and the list's name, so that
@@ -10,20 +11,14 @@ import type { Paged } from '../../core/types.ts';
  * what the person did on the item's page since (a support, a favorite) still wins over them (lib/items.ts ranks a
  * copy parsed back from storage as newer than its own). A reload starts at page 1. The last entries only.
  */
-const kept = new Map<string, Shown<unknown>>();
-const KEPT_ENTRIES = 20;
+const kept = entryMemory<Shown<unknown>>();
 
 /** A list's pages, and what the person added to it here (their own comments), shown after the pages. */
 type Shown<T> = { pages: Paged<T>[]; added: T[] };
 
 function remember(place: string, shown: Shown<unknown>) {
-  kept.delete(place);
-  if (shown.pages.length < 2) return;
-  kept.set(place, shown);
-  for (const old of kept.keys()) {
-    if (kept.size <= KEPT_ENTRIES) break;
-    kept.delete(old);
-  }
+  if (shown.pages.length < 2) kept.delete(place);
+  else kept.set(place, shown);
 }
 
 /** What was kept for `place`, else the first page alone. */
@@ -34,26 +29,38 @@ function shownAt<T>(place: string | null, first: Paged<T> | null): Shown<T> {
 
 /**
  * `name` names the list among the page's lists: with it, the pages shown are kept for the history entry and come
- * back when the person returns to it. A new entry (following a link to the list) starts at page 1.
+ * back when the person returns to it. A new entry (following a link to the list) starts at page 1, unless the list
+ * `stays`: it sits beside what the screen's entries change (the chat's conversations beside the one opened), and a
+ * move to another entry of the screen while it is shown keeps it as it is (decision 061).
  */
-export function usePaged<T>(first: Paged<T> | null, fetchPage: (page: number) => Promise<Paged<T>>, name?: string) {
+export function usePaged<T>(
+  first: Paged<T> | null,
+  fetchPage: (page: number) => Promise<Paged<T>>,
+  name?: string,
+  { stays = false }: { stays?: boolean } = {},
+) {
   const { key } = useLocation();
   const place = name ? `${key} ${name}` : null;
-  const [list, setList] = useState(() => ({ place, ...shownAt(place, first) }));
+  const [list, setList] = useState(() => ({ place, name, ...shownAt(place, first) }));
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
 
   // New loader data starts the list over: another tag, or a revalidation of this entry (SPEC.md section 4: page 1
   // after a post is created). A move to another history entry without a remount (Back from one tag to another)
-  // takes that entry's pages. What the person added stays: it may be past the new first page.
+  // takes that entry's pages, or, for a list that stays, keeps its own. What the person added stays: it may be past
+  // the new first page.
   const shownFirst = useRef(first);
   useEffect(() => {
     if (shownFirst.current === first) return;
     shownFirst.current = first;
-    setList((now) => (now.place === place ? { ...now, pages: shownAt(null, first).pages } : { place, ...shownAt(place, first) }));
-  }, [first, place]);
+    setList((now) => {
+      if (now.place === place) return { ...now, pages: shownAt(null, first).pages };
+      if (stays && now.name === name) return { ...now, place };
+      return { place, name, ...shownAt(place, first) };
+    });
+  }, [first, place, name, stays]);
   useEffect(() => {
-    if (list.place) remember(list.place, list);
+    if (list.place) remember(list.place, { pages: list.pages, added: list.added });
   }, [list]);
 
   const { pages, added } = list;

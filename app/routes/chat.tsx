@@ -4,7 +4,7 @@
  * conversation sit side by side; on a phone one of them fills the screen and the conversation has a way back.
  * Messages arrive through the page's one socket: the list moves a conversation that got one to the top.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { localizedPath } from '../../core/locales.ts';
 import type { Conversation, Paged } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
@@ -13,9 +13,11 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState } from '../components/Status.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
+import { useKeptScroll } from '../lib/entries.ts';
+import { focusLost } from '../lib/focus.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
-import { keepPlace } from '../lib/keep-place.ts';
+import { focusItem, keepPlace } from '../lib/keep-place.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { failed, required } from '../lib/route-check.ts';
@@ -56,9 +58,21 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
   const { locale } = useSession();
   const selected = thread && thread !== 'missing' ? thread.conversation.id : null;
   const list = useConversations(loaderData.list, requests);
+  // On a phone the list is hidden while a conversation is open.
+  const scroll = useKeptScroll<HTMLDivElement>(listName(requests), Boolean(thread));
   // A message in the conversation on screen needs no notification.
   useViewingConversation(selected);
   const chatPath = (query: string) => localizedPath(locale, `/chat${query}`);
+
+  // Back to the list on a phone, the focus that was in the conversation goes to the conversation's row.
+  const open = useRef(selected);
+  useEffect(() => {
+    const closed = open.current;
+    open.current = selected;
+    if (closed === null || selected !== null || !focusLost()) return;
+    const row = document.querySelector(`[data-conversation="${closed}"]`);
+    if (row) focusItem(row);
+  }, [selected]);
 
   return (
     <div className="grid min-h-[28rem] flex-1 basis-0 grid-cols-1 gap-4 md:h-[calc(100dvh-10rem)] grid-rows-[minmax(0,1fr)] md:grid-cols-[18rem_minmax(0,1fr)]">
@@ -67,7 +81,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="chat.heading" />
         </h1>
         <Tabs requests={requests} to={chatPath} />
-        <div className="-mx-2 min-h-0 flex-1 overflow-y-auto px-2">
+        <div {...scroll} className="-mx-2 min-h-0 flex-1 overflow-y-auto px-2">
           {list.items.length === 0 ? (
             <EmptyState>
               <FormattedMessage id={requests ? 'chat.requests_empty' : 'chat.empty'} />
@@ -205,7 +219,10 @@ function ConversationLink({ conversation: c, current, to }: { conversation: Conv
  */
 function useConversations(first: Paged<Conversation>, requests: boolean) {
   const { api, user } = useSession();
-  const paged = usePaged(first, (page) => (requests ? api.messageRequests(page) : api.conversations(page)), 'conversations');
+  // It stays while a conversation is opened beside it, or on a phone over it, and Back finds it (decision 061).
+  const paged = usePaged(first, (page) => (requests ? api.messageRequests(page) : api.conversations(page)), listName(requests), {
+    stays: true,
+  });
   // What happened since the server's answer on screen (the list's first page), kept with the answer it happened
   // since. A new answer (another tab of the list, a revalidation) is the server's word on all of it, except on what
   // happened after the server read it: a message that arrived while the answer was on its way (the router changes the
@@ -261,6 +278,8 @@ function useConversations(first: Paged<Conversation>, requests: boolean) {
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
   return { ...paged, items, update, drop };
 }
+
+const listName = (requests: boolean) => (requests ? 'requests' : 'conversations');
 
 /** What happened to the list since the server's answer `first`. */
 interface Since {

@@ -39,8 +39,21 @@ export async function person(
   return { page, id: data.id, nickname: data.nickname, auth: { Authorization: `Bearer ${token}` }, errors, close: () => context.close() };
 }
 
+/** Someone who only calls the API: a guest signed in without a browser, for a spec that needs many people. */
+export type Caller = Pick<Person, 'id' | 'nickname' | 'auth'>;
+
+/** A guest signed in through the API alone. */
+export async function caller(baseURL: string | undefined): Promise<Caller> {
+  const api = await request.newContext({ baseURL });
+  const res = await api.post('/api/guest-login', { data: {} });
+  expect(res.status()).toBe(201);
+  const { token, data } = (await res.json()) as { token: string; data: { id: number; nickname: string } };
+  await api.dispose();
+  return { id: data.id, nickname: data.nickname, auth: { Authorization: `Bearer ${token}` } };
+}
+
 /** Calls the API as someone; returns the status and the body. */
-export async function call(baseURL: string | undefined, who: Person, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+export async function call(baseURL: string | undefined, who: Caller, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
   const api = await request.newContext({ baseURL });
   const res = await api.fetch(url, { method, headers: who.auth, ...(method === 'GET' ? {} : { data: data ?? {} }) });
   const body = await res.json().catch(() => null);
@@ -49,7 +62,7 @@ export async function call(baseURL: string | undefined, who: Person, method: 'GE
 }
 
 /** `from` writes `content` to `to`, who accepts the request: the id of their conversation. */
-export async function acceptedConversation(baseURL: string | undefined, from: Person, to: Person, content: string): Promise<number> {
+export async function acceptedConversation(baseURL: string | undefined, from: Caller, to: Caller, content: string): Promise<number> {
   const first = await call(baseURL, from, 'POST', '/api/messages', { user_id: to.id, content });
   expect(first.status).toBe(201);
   const conversationId = (first.body as { data: { conversation_id: number } }).data.conversation_id;

@@ -1,6 +1,7 @@
 /**
  * One conversation: its messages (older ones load as the reader scrolls up, keeping what they were reading in
- * place), new ones arriving live, read receipts and typing when both people turned them on, and the composer.
+ * place, and Back to it brings them and the place back), new ones arriving live, read receipts and typing when both
+ * people turned them on, and the composer.
  * Seen on screen, the conversation is marked read, which clears its badge in every tab. A request stays folded
  * until its reader accepts, declines, or blocks and reports the person.
  */
@@ -8,10 +9,12 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useNavigate } from 'react-router';
 import type { Conversation, Message, Paged } from '../../../core/types.ts';
 import { ApiError } from '../../lib/api.ts';
+import { entryMemory, useEntryPlace } from '../../lib/entries.ts';
+import { focusLost } from '../../lib/focus.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../../lib/intl.tsx';
 import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
-import { agoFrom, useNow } from '../../lib/now.ts';
+import { agoFrom, isHydrated, useNow } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSocketConnect, useSocketEvent } from '../../lib/socket.ts';
 import { useToast } from '../../lib/toast.tsx';
@@ -28,6 +31,49 @@ import { newOutgoing, type Outgoing, useOutgoing } from './outgoing.ts';
 const NEAR_TOP = 120;
 /** How long "typing…" stays after the other person's last keystroke signal. */
 const TYPING_SHOWN_MS = 5000;
+
+/**
+ * A conversation as its history entry left it (decision 061): the messages shown, the older pages fetched (counted
+ * back from `anchor`), and where the reader was, for Back to bring them back.
+ */
+interface Kept {
+  messages: Message[];
+  page: number;
+  last: number;
+  anchor: number | undefined;
+  top: number;
+  atEnd: boolean;
+}
+const kept = entryMemory<Kept>();
+
+/**
+ * What the thread opens with. Anew: the newest page, at the end. On Back: what its entry had, the kept messages as
+ * the newest page has them now (seen since), then what came since (`came`), at the place the reader left. Unless
+ * more came than the page holds: between the place and the page would be a gap, and the thread opens anew.
+ */
+function opening(was: Kept | undefined, first: Paged<Message>) {
+  const newest = [...first.data].reverse();
+  const anew = {
+    messages: newest,
+    page: first.meta.current_page,
+    last: first.meta.last_page,
+    anchor: first.data[0]?.id,
+    top: null as number | null,
+    atEnd: true,
+    came: [] as Message[],
+  };
+  if (!was) return anew;
+  const newestKept = was.messages.at(-1)?.id ?? 0;
+  const came = newest.filter((m) => m.id > newestKept);
+  if (came.length === newest.length && first.meta.current_page < first.meta.last_page) return anew;
+  const now = new Map(newest.map((m) => [m.id, m]));
+  return {
+    ...was,
+    messages: [...was.messages.map((m) => now.get(m.id) ?? m), ...came],
+    top: was.atEnd ? null : was.top,
+    came,
+  };
+}
 
 /**
  * The address still opens this conversation. After a click away the router changes the address first and this
@@ -62,10 +108,12 @@ export function Thread({
   const navigate = useNavigate();
   const toActive = useActivePath();
   const [conversation, setConversation] = useState(initial);
+  const place = useEntryPlace(`conversation ${initial.id}`);
+  const [opened] = useState(() => opening(kept.get(place), first));
   // Oldest first, as shown; the server pages newest first.
-  const [messages, setMessages] = useState<Message[]>(() => [...first.data].reverse());
-  const [older, setOlder] = useState({ page: first.meta.current_page, last: first.meta.last_page, loading: false, failed: false });
-  const anchor = useRef(first.data[0]?.id);
+  const [messages, setMessages] = useState<Message[]>(opened.messages);
+  const [older, setOlder] = useState({ page: opened.page, last: opened.last, loading: false, failed: false });
+  const anchor = useRef(opened.anchor);
   const [typing, setTyping] = useState(false);
   const [confirmBlock, setConfirmBlock] = useState<'block' | 'block-report' | null>(null);
   const [reporting, setReporting] = useState<number | null>(null);
@@ -79,7 +127,9 @@ export function Thread({
   const scroller = useRef<HTMLOListElement>(null);
   /** Where the reader was before older messages were put above: distance from the bottom. */
   const keep = useRef<number | null>(null);
-  const stickToEnd = useRef(true);
+  const stickToEnd = useRef(opened.atEnd);
+  /** Where the reader was, on Back: put back once the messages are shown. */
+  const restoreTop = useRef(opened.top);
 
   const id = conversation.id;
   const other = conversation.other_user;
@@ -125,12 +175,38 @@ export function Thread({
 
   /** Reads out the other person's new messages, each once (a live region announces what is added to it). */
   function announce(theirs: Message[]) {
+    readOut(theirs.filter((m) => !messages.some((x) => x.id === m.id)));
+  }
+  function readOut(fresh: Message[]) {
     // A request's words stay folded until it is accepted, for the ear too.
     if (isRequest) return;
-    const fresh = theirs.filter((m) => !messages.some((x) => x.id === m.id));
     // A few are kept, so one that arrives while the one before is still being read does not cut it off.
     if (fresh.length > 0) setArrived((a) => [...a, ...fresh].filter((m, i, all) => all.findIndex((x) => x.id === m.id) === i).slice(-3));
   }
+
+  // Back to the conversation: what came meanwhile is read out as if it arrived now. And whenever it opens with the
+  // focus nowhere (on a phone the row that opened it is hidden; after Back from another page it is on the page's
+  // content), the messages take it, where the arrow keys scroll; not as the first page loads, which starts at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only.
+  useEffect(() => {
+    readOut(opened.came.filter((m) => m.sender_id !== user?.id));
+    if (isHydrated() && focusLost()) scroller.current?.focus({ preventScroll: true });
+  }, []);
+
+  /** What Back to this entry brings back. */
+  function remember() {
+    const el = scroller.current;
+    kept.set(place, {
+      messages,
+      page: older.page,
+      last: older.last,
+      anchor: anchor.current,
+      top: el?.scrollTop ?? 0,
+      atEnd: stickToEnd.current,
+    });
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the entry or the messages change; onScroll keeps the place.
+  useEffect(remember, [place, messages, older.page]);
 
   useSocketEvent('message', (m) => {
     if (m.conversation_id !== id) return;
@@ -170,12 +246,16 @@ export function Thread({
     return () => clearTimeout(timer);
   }, [typing]);
 
-  // Opening shows the newest messages; a new one keeps the view at the end if the reader was there.
+  // Opening shows the newest messages (on Back, the place the reader left); a new one keeps the view at the end if
+  // the reader was there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every change of the messages shown.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    if (keep.current !== null) {
+    if (restoreTop.current !== null) {
+      el.scrollTop = restoreTop.current;
+      restoreTop.current = null;
+    } else if (keep.current !== null) {
       el.scrollTop = el.scrollHeight - keep.current;
       keep.current = null;
     } else if (stickToEnd.current) el.scrollTop = el.scrollHeight;
@@ -199,6 +279,7 @@ export function Thread({
     const el = scroller.current;
     if (!el) return;
     stickToEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    remember();
     if (el.scrollTop < NEAR_TOP && !older.failed) void loadOlder();
   }
 
