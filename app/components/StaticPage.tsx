@@ -5,9 +5,10 @@
  * other key a paragraph. Writers add paragraphs by adding keys; no code changes.
  */
 import { type ReactNode, useMemo } from 'react';
-import { localizedPath } from '../../core/locales.ts';
-import type { Messages } from '../lib/i18n.ts';
-import { FormattedMessage, IntlProvider, useIntl } from '../lib/intl.tsx';
+import { getLocale, localizedPath } from '../../core/locales.ts';
+import { intlFor, type Messages, messagesFor } from '../lib/i18n.ts';
+import { FormattedMessage, IntlProvider, type IntlShape, useIntl } from '../lib/intl.tsx';
+import { type JsonLd, type LdPage, webPageLd } from '../lib/meta.ts';
 import { groupBlocks, sectionsOf } from '../lib/page-structure.ts';
 import { useSession } from '../lib/session.tsx';
 import { AppLink } from './AppLink.tsx';
@@ -25,6 +26,44 @@ export const PAGE_LINKS = {
   about: '/About',
   languages: '/languages',
 } as const;
+
+const plain = (chunks: string[]) => chunks.join('');
+
+/** The crisis texts name the report reason as the report dialog lists it, so the two cannot drift apart. */
+const mainCatalogValues = (intl: Pick<IntlShape, 'formatMessage'>) => ({ selfHarm: intl.formatMessage({ id: 'report_type.self_harm' }) });
+
+/**
+ * A page text without its markup: links and emphasis keep their words, the contact address is written out.
+ * `main`, the main catalog's formatter, fills the names the texts take from it (not needed for titles and intros).
+ */
+export function plainText(locale: string, messages: Messages, key: string, main?: Pick<IntlShape, 'formatMessage'>): string {
+  if (!(key in messages)) return '';
+  const values = {
+    email: CONTACT_EMAIL,
+    b: plain,
+    ...Object.fromEntries(Object.keys(PAGE_LINKS).map((name) => [name, plain])),
+    ...(main ? mainCatalogValues(main) : {}),
+  };
+  const text = intlFor(getLocale(locale).tag, messages).formatMessage({ id: key }, values);
+  return Array.isArray(text) ? text.join('') : String(text);
+}
+
+/**
+ * The FAQ page's JSON-LD: an FAQPage whose questions are the sections' questions, each answered by the section's
+ * paragraphs as plain text (what search engines show as the answer).
+ */
+export function faqLd(page: LdPage, texts: Texts): JsonLd {
+  const main = intlFor(getLocale(page.locale).tag, messagesFor(page.locale));
+  const plain = (key: string) => plainText(page.locale, texts.messages, key, main);
+  const mainEntity = sectionsOf(texts.keys)
+    .filter((s) => s.heading?.endsWith('.question'))
+    .map((s) => ({
+      '@type': 'Question',
+      name: plain(s.heading as string),
+      acceptedAnswer: { '@type': 'Answer', text: s.blocks.map((b) => plain(b.key)).join('\n') },
+    }));
+  return webPageLd(page, 'FAQPage', { mainEntity });
+}
 
 interface Texts {
   keys: string[];
@@ -61,8 +100,7 @@ function PageBody({ page, keys, english }: { page: string; keys: string[]; engli
     ),
     b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
     ...Object.fromEntries(Object.entries(PAGE_LINKS).map(([name, path]) => [name, link(path)])),
-    // The crisis texts name the report reason as the report dialog lists it, so the two cannot drift apart.
-    selfHarm: intl.formatMessage({ id: 'report_type.self_harm' }),
+    ...mainCatalogValues(intl),
   };
   const inEnglish = new Set(english);
   // A text still waiting for its translation is English: said so, and laid out left to right even on RTL pages.

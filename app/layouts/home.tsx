@@ -4,8 +4,10 @@ import { Outlet, useMatches } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
+import { langOf } from '../components/core/RichText.tsx';
 import { Frame } from '../components/Frame.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
+import { textDir } from '../lib/direction.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useItem, useVisible } from '../lib/items.ts';
 import { useSession } from '../lib/session.tsx';
@@ -54,7 +56,12 @@ function TrendingPost({ post: loaded, locale }: { post: Post; locale: string }) 
   const post = useItem('post', loaded);
   return (
     <li>
-      <AppLink to={localizedPath(locale, `/problem/${post.id}`)} className="line-clamp-2 wrap-anywhere hover:underline" dir="auto">
+      <AppLink
+        to={localizedPath(locale, `/problem/${post.id}`)}
+        className="line-clamp-2 wrap-anywhere hover:underline"
+        dir={textDir(post.content, post.language)}
+        lang={langOf(post.language)}
+      >
         {post.content}
       </AppLink>
       <p className="text-xs text-stone-500 dark:text-stone-400">

@@ -1,11 +1,15 @@
 /**
  * Page metadata from the catalogs: a translated title on every page, always "{page} – Kindred" (`TITLE_SEPARATOR`);
  * a description on every page search engines may list (the item's own words on an item's page, the catalog's
- * text otherwise) and keywords on the lists; the canonical URL and hreflang alternates for all 37 languages.
+ * text otherwise) and keywords on the lists; the canonical URL and hreflang alternates for all 37 languages; and
+ * the page's schema.org JSON-LD (DESIGN.md principle 4), absolute URLs from the configured origin, written as one
+ * `script:ld+json` descriptor, which React Router escapes for the inside of a script element.
  */
 import type { MetaDescriptor } from 'react-router';
+import { getLocale } from '../../core/locales.ts';
 import { alternates, canonicalUrl } from './alternates.ts';
 import { intlFor, messagesFor } from './i18n.ts';
+import { localeUrl } from './paths.ts';
 
 interface MetaMatch {
   id: string;
@@ -48,6 +52,53 @@ export interface MetaOptions {
   description?: string;
   /** The placeholders of the catalog's `meta.{screen}.description` (a tag's name). */
   values?: Record<string, string>;
+  /** The page's JSON-LD: built already (an item's, from the API's form of it), or from the page's addresses. */
+  jsonLd?: object | ((page: LdPage) => object);
+}
+
+/** One schema.org object, as React Router's `script:ld+json` takes it. */
+export type JsonLd = Exclude<Extract<MetaDescriptor, { 'script:ld+json': unknown }>['script:ld+json'], readonly unknown[]>;
+
+/** What a page's JSON-LD is built from: its own address and words, and the addresses of others in its language. */
+export interface LdPage {
+  /** The locale code of the page being read. */
+  locale: string;
+  url: string;
+  /** The absolute URL of a page (an unprefixed path) in the language being read. */
+  link: (path: string) => string;
+  inLanguage: string;
+  name: string;
+  description: string;
+  site: { '@type': 'WebSite'; name: string; url: string };
+}
+
+/** A page as schema.org describes it: what kind of page, its address, title, language and site. */
+export function webPageLd(
+  page: LdPage,
+  type: 'WebPage' | 'AboutPage' | 'ContactPage' | 'FAQPage' | 'CollectionPage',
+  more: JsonLd = {},
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': type,
+    '@id': page.url,
+    url: page.url,
+    name: page.name,
+    ...(page.description ? { description: page.description } : {}),
+    inLanguage: page.inLanguage,
+    isPartOf: page.site,
+    ...more,
+  };
+}
+
+/**
+ * A list page (a feed, a tag): a CollectionPage whose main entity lists the addresses of the items shown first, in
+ * order. Only addresses: the items' words are on their own pages, and the list's HTML stays small.
+ */
+export function collectionLd(page: LdPage, paths: string[]): JsonLd {
+  if (paths.length === 0) return webPageLd(page, 'CollectionPage');
+  const itemListElement = paths.map((path, i) => ({ '@type': 'ListItem', position: i + 1, url: page.link(path) }));
+  return webPageLd(page, 'CollectionPage', { mainEntity: { '@type': 'ItemList', numberOfItems: paths.length, itemListElement } });
 }
 
 export function pageMeta(matches: readonly (MetaMatch | undefined)[], screen: string, options: MetaOptions = {}): MetaDescriptor[] {
@@ -70,6 +121,20 @@ export function pageMeta(matches: readonly (MetaMatch | undefined)[], screen: st
     const page = { origin: root.origin, appHost: root.appHost, locale: root.locale, pathname };
     out.push({ tagName: 'link', rel: 'canonical', href: canonicalUrl(page) });
     for (const alt of alternates(page)) out.push({ tagName: 'link', rel: 'alternate', hrefLang: alt.hrefLang, href: alt.href });
+    if (options.jsonLd) {
+      const link = (path: string) => localeUrl(root.locale, path, root.origin, root.appHost);
+      const site = { '@type': 'WebSite' as const, name: text('app.name') ?? 'Kindred', url: link('/') };
+      const ld = {
+        locale: root.locale,
+        url: canonicalUrl(page),
+        link,
+        inLanguage: getLocale(root.locale).lang,
+        name: title,
+        description,
+        site,
+      };
+      out.push({ 'script:ld+json': typeof options.jsonLd === 'function' ? options.jsonLd(ld) : options.jsonLd });
+    }
   }
   return out;
 }

@@ -5,9 +5,9 @@
  * browser has no parser to read them with.
  */
 import loaders from 'virtual:kindred/page-texts-server';
-import { catalogChain, DEFAULT_LOCALE, getLocale } from '../../core/locales.ts';
-import { CONTACT_EMAIL, PAGE_LINKS } from '../components/StaticPage.tsx';
-import { intlFor, type Messages } from './i18n.ts';
+import { catalogChain, DEFAULT_LOCALE } from '../../core/locales.ts';
+import { plainText } from '../components/StaticPage.tsx';
+import type { Messages } from './i18n.ts';
 
 const missing = new Set<string>();
 
@@ -37,16 +37,6 @@ export interface PageTexts {
   english: string[];
   /** The page's introduction as plain text, for its meta description. */
   description: string;
-}
-
-const plain = (chunks: string[]) => chunks.join('');
-
-/** A page text without its markup: links and emphasis keep their words, the contact address is written out. */
-function plainText(locale: string, messages: Messages, key: string): string {
-  if (!(key in messages)) return '';
-  const values = { email: CONTACT_EMAIL, b: plain, ...Object.fromEntries(Object.keys(PAGE_LINKS).map((name) => [name, plain])) };
-  const text = intlFor(getLocale(locale).tag, messages).formatMessage({ id: key }, values);
-  return Array.isArray(text) ? text.join('') : String(text);
 }
 
 /** The texts of one page (keys starting with `{page}.`) in the locale, English filling the gaps. */

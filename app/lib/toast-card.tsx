@@ -1,5 +1,6 @@
 /** One toast (app/lib/toast.tsx), loaded after hydration: no first view shows one. */
 import { useEffect, useState } from 'react';
+import { textDir } from './direction.ts';
 import { useIntl } from './intl.tsx';
 import type { Toast } from './toast.tsx';
 
@@ -37,7 +38,7 @@ export default function ToastCard({ toast, onClose }: { toast: Toast; onClose: (
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.message ? (
-          <p className="mt-1 text-sm wrap-anywhere text-stone-700 dark:text-stone-300" dir="auto">
+          <p className="mt-1 text-sm wrap-anywhere text-stone-700 dark:text-stone-300" dir={textDir(toast.message)}>
             {toast.message}
           </p>
         ) : null}

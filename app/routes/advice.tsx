@@ -7,6 +7,7 @@ import { Author } from '../components/core/Author.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
+import { textDir } from '../lib/direction.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -57,7 +58,7 @@ function AdviceCard({ advice: a }: { advice: AdviceItem }) {
       <header className="mb-2">
         <Author user={a.sender} at={a.created_at} size={24} />
       </header>
-      <p dir="auto" className="break-words whitespace-pre-wrap">
+      <p dir={textDir(a.content)} className="break-words whitespace-pre-wrap">
         {a.content}
       </p>
       <p className="mt-3 border-t border-stone-200 pt-2 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
@@ -65,7 +66,7 @@ function AdviceCard({ advice: a }: { advice: AdviceItem }) {
         <AppLink
           to={localizedPath(locale, `/problem/${a.post.id}`)}
           className="text-brand-700 hover:underline dark:text-brand-100"
-          dir="auto"
+          dir={textDir(a.post.excerpt)}
         >
           {a.post.excerpt}
         </AppLink>

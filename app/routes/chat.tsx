@@ -13,6 +13,7 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState } from '../components/Status.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
+import { textDir } from '../lib/direction.ts';
 import { useKeptScroll } from '../lib/entries.ts';
 import { focusLost } from '../lib/focus.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
@@ -192,7 +193,7 @@ function ConversationLink({ conversation: c, current, to }: { conversation: Conv
         <span className={`block truncate ${c.unread_count > 0 ? 'font-semibold' : 'font-medium'}`} dir="auto">
           {name}
         </span>
-        <span className="block truncate text-sm text-stone-600 dark:text-stone-400" dir="auto">
+        <span className="block truncate text-sm text-stone-600 dark:text-stone-400" dir={preview ? textDir(preview) : undefined}>
           {preview}
         </span>
       </span>

@@ -16,7 +16,7 @@ import { loaderApi } from '../lib/guard.ts';
 import { parseCookies } from '../lib/i18n.ts';
 import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { collectionLd, pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -41,7 +41,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { page, trendingPosts, languageOffer };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feeds');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, 'feeds', {
+    jsonLd: (page) =>
+      collectionLd(
+        page,
+        (loaderData?.page.data ?? []).map((p) => `/problem/${p.id}`),
+      ),
+  });
 
 export default function Feeds({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();

@@ -3,12 +3,13 @@
  * context, and the actions keep, remove, warn and suspend. Everyone else, signed out included, gets the not-found
  * page, as the API answers them. The list reloads when the queue changes (socket `moderation:queue`).
  */
-import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type ModerationAction, SUSPEND_DAYS } from '../../core/moderation.ts';
 import type { queueItemSchema, reasonSchema } from '../../core/schemas/moderation.ts';
 import { AppLink } from '../components/AppLink.tsx';
+import { langOf } from '../components/core/RichText.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
@@ -16,6 +17,7 @@ import { controlClass, Field } from '../components/ui/Field.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { serverContext } from '../lib/context.ts';
+import { textDir } from '../lib/direction.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { keepPlace } from '../lib/keep-place.ts';
@@ -109,11 +111,11 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
 const badge = 'rounded-full px-2 py-0.5 text-xs font-medium';
 
 /** An item's words as the queue shows them, in their own language and direction. */
-const Quote = ({ language, children }: { language: string; children: ReactNode }) => (
+const Quote = ({ language, children }: { language: string; children: string }) => (
   <blockquote
     className="mt-3 whitespace-pre-line break-words border-s-4 border-stone-300 ps-3 dark:border-stone-700"
-    lang={language}
-    dir="auto"
+    lang={langOf(language)}
+    dir={textDir(children, language)}
   >
     {children}
   </blockquote>
@@ -192,7 +194,10 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Reason[] }) {
           <summary className="cursor-pointer">
             <FormattedMessage id={`moderation.context.${item.context.target}`} />
           </summary>
-          <p className="mt-1 line-clamp-6 whitespace-pre-line break-words text-stone-700 dark:text-stone-300" dir="auto">
+          <p
+            className="mt-1 line-clamp-6 whitespace-pre-line break-words text-stone-700 dark:text-stone-300"
+            dir={textDir(item.context.content)}
+          >
             {item.context.content}
           </p>
         </details>

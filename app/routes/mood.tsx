@@ -10,7 +10,7 @@ import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { collectionLd, pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -20,7 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { page: await required(request, loaderApi(context).moodList(1)) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'moods');
+// Moods have no page of their own, so the feed's JSON-LD is the page alone, without a list of addresses.
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'moods', { jsonLd: (page) => collectionLd(page, []) });
 
 export default function Moods({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();

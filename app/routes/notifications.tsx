@@ -12,6 +12,7 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { useBurst } from '../lib/burst.ts';
+import { textDir } from '../lib/direction.ts';
 import { loaderApi, requireUser } from '../lib/guard.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../lib/intl.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -168,7 +169,7 @@ function NotificationRow({ notification: n, seen, onOpen }: { notification: Noti
       <span aria-hidden="true" className={`mt-2 size-2 shrink-0 rounded-full ${seen ? 'bg-transparent' : 'bg-brand-600'}`} />
       <span className="min-w-0 flex-1">
         {seen ? null : <span className="sr-only">{`${intl.formatMessage({ id: 'notifications.new' })}: `}</span>}
-        <span dir="auto" className={`block break-words ${seen ? '' : 'font-semibold'}`}>
+        <span dir={textDir(n.data.text)} className={`block break-words ${seen ? '' : 'font-semibold'}`}>
           {n.data.text}
         </span>
         <time className="text-sm text-stone-600 dark:text-stone-400" dateTime={n.created_at}>

@@ -55,8 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 /** The title is the start of the post, so tabs and search results say what it is about. */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const text = loaderData?.post.content ?? '';
-  const tags = pageMeta(matches, 'problem', text ? { heading: excerpt(text, 60), description: text } : {});
-  return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
+  return pageMeta(matches, 'problem', text ? { heading: excerpt(text, 60), description: text, jsonLd: loaderData?.jsonLd } : {});
 };
 
 export default function Problem({ loaderData }: Route.ComponentProps) {

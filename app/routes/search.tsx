@@ -17,6 +17,7 @@ import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { serverContext } from '../lib/context.ts';
+import { textDir } from '../lib/direction.ts';
 import { focusFromScript } from '../lib/focus.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
@@ -274,6 +275,7 @@ function ResultCard({ result: r, locale }: { result: SearchResult; locale: strin
     );
   }
   const language = langOf(r.item.language);
+  const dir = textDir(r.type === 'topic' ? `${r.item.title}\n${r.item.description}` : r.item.content, r.item.language);
   const body =
     r.type === 'topic' ? (
       <>
@@ -299,7 +301,7 @@ function ResultCard({ result: r, locale }: { result: SearchResult; locale: strin
         <UnderReview show={r.item.under_review} />
         <Author user={r.item.user} at={r.item.created_at} />
       </header>
-      <div lang={language} dir="auto" className="break-words">
+      <div lang={language} dir={dir} className="break-words">
         {href ? (
           <AppLink to={href} className="block hover:opacity-90">
             {body}

@@ -6,7 +6,7 @@ import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { collectionLd, pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { idParam, notFound, orNotFound, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -22,7 +22,21 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'tag', loaderData ? { heading: `#${loaderData.tag.name}`, values: { tag: `#${loaderData.tag.name}` } } : {});
+  pageMeta(
+    matches,
+    'tag',
+    loaderData
+      ? {
+          heading: `#${loaderData.tag.name}`,
+          values: { tag: `#${loaderData.tag.name}` },
+          jsonLd: (page) =>
+            collectionLd(
+              page,
+              loaderData.posts.data.map((p) => `/problem/${p.id}`),
+            ),
+        }
+      : {},
+  );
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();

@@ -34,8 +34,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const text = loaderData?.thought.content ?? '';
-  const tags = pageMeta(matches, 'thought', text ? { heading: excerpt(text, 60), description: text } : {});
-  return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
+  return pageMeta(
+    matches,
+    'thought',
+    text ? { heading: excerpt(text, 60), description: text, jsonLd: loaderData?.jsonLd ?? undefined } : {},
+  );
 };
 
 export default function ThoughtPage({ loaderData }: Route.ComponentProps) {

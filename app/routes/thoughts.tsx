@@ -8,7 +8,7 @@ import { EmptyState, PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { collectionLd, pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -32,7 +32,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { page, popular, top };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'thoughts');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, 'thoughts', {
+    jsonLd: (page) =>
+      collectionLd(
+        page,
+        (loaderData?.page.data ?? []).map((t) => `/thought/${t.id}`),
+      ),
+  });
 
 export default function Thoughts({ loaderData }: Route.ComponentProps) {
   const { api } = useSession();

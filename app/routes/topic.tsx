@@ -15,6 +15,7 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { UnderReview } from '../components/moderation/UnderReview.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { EmptyState } from '../components/Status.tsx';
+import { textDir } from '../lib/direction.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useVisible } from '../lib/items.ts';
@@ -43,8 +44,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const tags = pageMeta(matches, 'topic', loaderData ? { heading: loaderData.topic.title, description: loaderData.topic.description } : {});
-  return loaderData?.jsonLd ? [...tags, { 'script:ld+json': loaderData.jsonLd }] : tags;
+  if (!loaderData) return pageMeta(matches, 'topic');
+  const { topic, jsonLd } = loaderData;
+  return pageMeta(matches, 'topic', { heading: topic.title, description: topic.description, jsonLd: jsonLd ?? undefined });
 };
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
@@ -71,13 +73,17 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
         <img src={topic.cover.url} alt="" width={800} height={400} className="aspect-[3/1] w-full object-cover" />
         <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent p-4 text-white">
           <p className="text-xs font-medium uppercase tracking-wide">{topic.category.name}</p>
-          <h1 className="text-2xl font-semibold" dir="auto" lang={langOf(topic.language)}>
+          <h1 className="text-2xl font-semibold" dir={textDir(topic.title, topic.language)} lang={langOf(topic.language)}>
             {topic.title}
           </h1>
         </div>
       </header>
       <UnderReview show={topic.under_review} />
-      <p className="mb-2 whitespace-pre-line text-stone-700 dark:text-stone-300" dir="auto" lang={langOf(topic.language)}>
+      <p
+        className="mb-2 whitespace-pre-line text-stone-700 dark:text-stone-300"
+        dir={textDir(topic.description, topic.language)}
+        lang={langOf(topic.language)}
+      >
         {topic.description}
       </p>
       <p className="mb-6 text-sm text-stone-500 dark:text-stone-400">

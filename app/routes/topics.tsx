@@ -10,7 +10,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useActivePath } from '../lib/language.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { collectionLd, pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { optional, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
@@ -37,7 +37,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { page, categories: categories.data, trending, latest, category: category ?? null };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'topics');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, 'topics', {
+    jsonLd: (page) =>
+      collectionLd(
+        page,
+        (loaderData?.page.data ?? []).map((t) => `/topic/${t.id}`),
+      ),
+  });
 
 export default function Topics({ loaderData }: Route.ComponentProps) {
   const { api, user, locale } = useSession();

@@ -6,6 +6,7 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
+import { useBoxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { emitTyping } from '../../lib/socket.ts';
@@ -35,6 +36,7 @@ export function MessageComposer({
   const intl = useIntl();
   const draft = `chat:${conversationId}`;
   const [text, setText] = useDraft(draft);
+  const dir = useBoxDir(text);
   const lastTyping = useRef(0);
   const length = graphemeLength(text.trim());
   const tooLong = length > LIMITS.message;
@@ -86,7 +88,7 @@ export function MessageComposer({
             onChange={(e) => onChange(e.target.value)}
             onKeyDown={onKeyDown}
             rows={2}
-            dir="auto"
+            dir={dir}
             aria-describedby={`${composerId(conversationId)}-hint`}
             aria-invalid={tooLong || undefined}
             placeholder={intl.formatMessage({ id: 'chat.composer_placeholder' })}

@@ -9,6 +9,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useNavigate } from 'react-router';
 import type { Conversation, Message, Paged } from '../../../core/types.ts';
 import { ApiError } from '../../lib/api.ts';
+import { textDir } from '../../lib/direction.ts';
 import { entryMemory, useEntryPlace } from '../../lib/entries.ts';
 import { focusLost } from '../../lib/focus.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../../lib/intl.tsx';
@@ -550,7 +551,7 @@ function MessageBubble({
       aria-busy={pending || undefined}
     >
       <p
-        dir="auto"
+        dir={textDir(m.content)}
         className={`rounded-2xl px-3 py-2 break-words whitespace-pre-wrap ${mine ? 'bg-brand-600 text-white' : 'bg-stone-100 dark:bg-stone-800'} ${pending ? 'opacity-70' : ''}`}
       >
         {m.content}

@@ -5,6 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
+import { boxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { useFocusFallback } from '../../lib/focus.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
@@ -19,7 +20,7 @@ import { ErrorAlert } from './ErrorAlert.tsx';
 import { errorMessage, fieldErrors } from './errors.ts';
 
 export function AdviceDialog({ postId, author, onClose }: { postId: number; author: string; onClose: () => void }) {
-  const { api } = useSession();
+  const { api, locale } = useSession();
   const intl = useIntl();
   const toast = useToast();
   const id = useId();
@@ -64,7 +65,7 @@ export function AdviceDialog({ postId, author, onClose }: { postId: number; auth
           value={text}
           onChange={(e) => setText(e.target.value)}
           rows={6}
-          dir="auto"
+          dir={boxDir(text, locale)}
           aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
           aria-invalid={tooLong || Boolean(error) || undefined}
           className={controlClass}

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS, REPLIES_SHOWN } from '../../../core/limits.ts';
 import type { Comment, Paged } from '../../../core/types.ts';
+import { useBoxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { useEditing } from '../../lib/editing.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
@@ -50,6 +51,7 @@ function CommentForm({
   const intl = useIntl();
   const id = useId();
   const [text, setText] = useDraft(draft, initial);
+  const dir = useBoxDir(text);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const crisis = useCrisisCheck(text);
@@ -84,7 +86,7 @@ function CommentForm({
         onChange={(e) => setText(e.target.value)}
         maxLength={LIMITS.comment * 2}
         rows={2}
-        dir="auto"
+        dir={dir}
         placeholder={label}
         aria-invalid={Boolean(error)}
         className="rounded-xl border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created, NoteCheck } from '../../lib/api.ts';
+import { textDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { FormattedMessage, FormattedRelativeTime } from '../../lib/intl.tsx';
 import { secondsFrom } from '../../lib/now.ts';
@@ -74,7 +75,7 @@ export function Composer({ kind, topicId, onCreated }: { kind: Kind; topicId?: n
           <FormattedMessage id={kind === 'post' ? 'composer.prompt_post' : 'composer.prompt_mood'} />
           {content.trim() ? (
             // The unsent draft, so the person sees that what they wrote is still here.
-            <span dir="auto" className="mt-1 line-clamp-2 block text-stone-900 dark:text-stone-100">
+            <span dir={textDir(content)} className="mt-1 line-clamp-2 block text-stone-900 dark:text-stone-100">
               {content}
             </span>
           ) : null}

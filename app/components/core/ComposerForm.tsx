@@ -8,6 +8,7 @@ import { LIMITS, moodMax, placement } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created } from '../../lib/api.ts';
+import { boxDir } from '../../lib/direction.ts';
 import { useDraftValue } from '../../lib/draft.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { publishing } from '../../lib/own-writes.ts';
@@ -45,7 +46,7 @@ export interface ComposerFormProps {
 }
 
 export default function ComposerForm({ kind, topicId, draft, feelings, content, setContent, onCancel, onCreated }: ComposerFormProps) {
-  const { api } = useSession();
+  const { api, locale } = useSession();
   const toast = useToast();
   const intl = useIntl();
   const ids = useId();
@@ -110,7 +111,7 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
         value={content}
         onChange={(e) => setContent(e.target.value)}
         rows={kind === 'post' ? 5 : 3}
-        dir="auto"
+        dir={boxDir(content, locale)}
         ref={textRef}
         aria-describedby={counterId}
         aria-invalid={Boolean(errors.content)}
@@ -171,7 +172,7 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
             value={poll.question}
             onChange={(e) => setPoll({ ...poll, question: e.target.value })}
             maxLength={LIMITS.pollQuestion}
-            dir="auto"
+            dir={boxDir(poll.question, locale)}
             aria-label={intl.formatMessage({ id: 'composer.poll_question' })}
             placeholder={intl.formatMessage({ id: 'composer.poll_question' })}
             className="rounded-lg border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
@@ -192,7 +193,7 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
                     value={option}
                     onChange={(e) => setPoll({ ...poll, options: poll.options.map((o, j) => (j === i ? e.target.value : o)) })}
                     maxLength={LIMITS.pollOptionText}
-                    dir="auto"
+                    dir={boxDir(option, locale)}
                     required
                     placeholder={intl.formatMessage({ id: 'composer.poll_option' }, { n: i + 1 })}
                     className="min-w-0 flex-1 rounded-lg border border-stone-300 p-2 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-800"

@@ -2,6 +2,7 @@
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Category, Topic } from '../../../core/types.ts';
+import { boxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -22,7 +23,7 @@ export function CreateTopicDialog({
   onCreated: (t: Topic) => void;
   onClose: () => void;
 }) {
-  const { api } = useSession();
+  const { api, locale } = useSession();
   const toast = useToast();
   const intl = useIntl();
   const ids = useId();
@@ -78,7 +79,7 @@ export function CreateTopicDialog({
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               maxLength={LIMITS.topicTitle.max}
-              dir="auto"
+              dir={boxDir(title, locale)}
               required
               className={controlClass}
             />
@@ -92,7 +93,7 @@ export function CreateTopicDialog({
               onChange={(e) => setDescription(e.target.value)}
               maxLength={LIMITS.topicDescription}
               rows={3}
-              dir="auto"
+              dir={boxDir(description, locale)}
               required
               className={controlClass}
             />

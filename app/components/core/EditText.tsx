@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { graphemeLength } from '../../../core/text.ts';
+import { useBoxDir } from '../../lib/direction.ts';
 import { FormattedMessage } from '../../lib/intl.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
@@ -35,6 +36,7 @@ export function EditText({
   const toast = useToast();
   const id = useId();
   const [text, setText] = useState(initial);
+  const dir = useBoxDir(text);
   const [error, setError] = useState<string | null>(null);
   const crisis = useCrisisCheck(text);
   // Shown because the person pressed Edit: the box is where they are going.
@@ -65,7 +67,7 @@ export function EditText({
         value={text}
         onChange={(e) => setText(e.target.value)}
         rows={rows}
-        dir="auto"
+        dir={dir}
         aria-invalid={Boolean(error)}
         className="rounded-xl border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
       />

@@ -4,6 +4,7 @@
  */
 
 import type { Poll } from '../../../core/types.ts';
+import { textDir } from '../../lib/direction.ts';
 import { FormattedMessage, FormattedNumber } from '../../lib/intl.tsx';
 import { useItem } from '../../lib/items.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -19,7 +20,7 @@ export function PollView({ poll: initial }: { poll: Poll }) {
   const voted = poll.my_vote_option_id !== null;
   return (
     <fieldset className="mt-3 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
-      <legend className="px-1 text-sm font-medium" dir="auto">
+      <legend className="px-1 text-sm font-medium" dir={poll.question ? textDir(poll.question) : undefined}>
         {poll.question ?? <FormattedMessage id="poll.legend" />}
       </legend>
       <ul className="flex flex-col gap-2">
@@ -41,7 +42,7 @@ export function PollView({ poll: initial }: { poll: Poll }) {
                   </svg>
                 ) : null}
                 <span className="relative flex justify-between gap-2">
-                  <span dir="auto">{o.text}</span>
+                  <span dir={textDir(o.text)}>{o.text}</span>
                   {voted ? (
                     <span className="text-sm text-stone-600 dark:text-stone-300">
                       <FormattedNumber value={share} style="percent" />

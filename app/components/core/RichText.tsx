@@ -1,15 +1,21 @@
 /**
- * User text as text: line breaks kept, direction per paragraph, the language it was detected in (so an Arabic post
- * on a Japanese page is not read, hyphenated or set as Japanese), and #hashtags linked to their tag page.
+ * User text as text: line breaks kept, the direction of its language (app/lib/direction.ts), the language it was
+ * detected in (so an Arabic post on a Japanese page is not read, hyphenated or set as Japanese), and #hashtags linked
+ * to their tag page. Each hashtag is isolated (`dir="auto"` isolates), so "#sleep2026" in Arabic text reads as
+ * written instead of taking the paragraph's direction for its "#" ("sleep2026#").
  */
 import { getLocale, isLocale, localizedPath } from '../../../core/locales.ts';
 import type { Tag } from '../../../core/types.ts';
+import { textDir } from '../../lib/direction.ts';
 import { AppLink } from '../AppLink.tsx';
 
 /** The `lang` attribute for text detected as `language` (a locale code); none when the code is not one of ours. */
 export function langOf(language: string | undefined): string | undefined {
   return isLocale(language) ? getLocale(language).lang : undefined;
 }
+
+/** A hashtag's shape (core/text.ts); the group keeps each as its own piece when splitting, at the odd places. */
+const HASHTAG = /(#[\p{L}\p{M}\p{N}_]{2,50})/u;
 
 export function RichText({
   text,
@@ -26,29 +32,32 @@ export function RichText({
   className?: string;
 }) {
   const byName = new Map(tags.map((t) => [t.name.toLocaleLowerCase(), t]));
-  // Split keeps the hashtags as their own pieces; a piece that names a known tag becomes a link.
-  const parts = tags.length > 0 ? text.split(/(#[\p{L}\p{M}\p{N}_]{2,50})/u) : [text];
+  // Split keeps the hashtags as their own pieces; a piece that names a known tag becomes a link, and any other is
+  // isolated all the same.
+  const parts = text.split(HASHTAG);
   // Each piece is keyed by where it starts in the text, which never changes for one text.
   let offset = 0;
-  const pieces = parts.map((part) => {
+  const pieces = parts.map((part, i) => {
     const at = offset;
     offset += part.length;
-    return { part, at };
+    return { part, at, hashtag: i % 2 === 1 };
   });
   return (
-    <p className={`whitespace-pre-line wrap-anywhere ${className ?? ''}`} dir="auto" lang={langOf(language)}>
-      {pieces.map(({ part, at }) => {
-        const tag = part.startsWith('#') ? byName.get(part.slice(1).toLocaleLowerCase()) : undefined;
+    <p className={`whitespace-pre-line wrap-anywhere ${className ?? ''}`} dir={textDir(text, language)} lang={langOf(language)}>
+      {pieces.map(({ part, at, hashtag }) => {
+        if (!hashtag) return part;
+        const tag = byName.get(part.slice(1).toLocaleLowerCase());
         return tag ? (
           <AppLink
             key={at}
             to={localizedPath(locale, `/tag/${tag.id}`)}
             className="text-brand-700 underline underline-offset-2 dark:text-brand-100"
+            dir="auto"
           >
             {part}
           </AppLink>
         ) : (
-          part
+          <bdi key={at}>{part}</bdi>
         );
       })}
     </p>

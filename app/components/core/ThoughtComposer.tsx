@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
+import { boxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -13,7 +14,7 @@ import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 
 export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
-  const { api, user } = useSession();
+  const { api, user, locale } = useSession();
   const signIn = useSignIn();
   const toast = useToast();
   const intl = useIntl();
@@ -51,7 +52,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
         onChange={(e) => setText(e.target.value)}
         onFocus={() => !user && signIn.open()}
         rows={3}
-        dir="auto"
+        dir={boxDir(text, locale)}
         aria-describedby={`${id}-count`}
         placeholder={intl.formatMessage({ id: 'thoughts.placeholder' })}
         className="rounded-xl border border-stone-300 p-3 dark:border-stone-600 dark:bg-stone-800"

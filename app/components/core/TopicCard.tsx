@@ -2,6 +2,7 @@
 
 import { localizedPath } from '../../../core/locales.ts';
 import type { Topic } from '../../../core/types.ts';
+import { textDir } from '../../lib/direction.ts';
 import { FormattedMessage } from '../../lib/intl.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { UnderReview } from '../moderation/UnderReview.tsx';
@@ -31,13 +32,13 @@ export function TopicCard({
         <div className="p-4">
           <UnderReview show={topic.under_review} />
           <p className="text-xs font-medium uppercase tracking-wide text-brand-700 dark:text-brand-100">{topic.category.name}</p>
-          <Heading className="mt-1 font-semibold wrap-anywhere" dir="auto" lang={langOf(topic.language)}>
+          <Heading className="mt-1 font-semibold wrap-anywhere" dir={textDir(topic.title, topic.language)} lang={langOf(topic.language)}>
             {topic.title}
           </Heading>
           {compact ? null : (
             <p
               className="mt-1 line-clamp-2 text-sm wrap-anywhere text-stone-600 dark:text-stone-300"
-              dir="auto"
+              dir={textDir(topic.description, topic.language)}
               lang={langOf(topic.language)}
             >
               {topic.description}

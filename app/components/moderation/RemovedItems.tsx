@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { logEntrySchema, violatingItemSchema } from '../../../core/schemas/moderation.ts';
 import type { Paged } from '../../../core/types.ts';
+import { textDir } from '../../lib/direction.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -47,7 +48,7 @@ export function RemovedItems({ first }: { first: Paged<ViolatingItem> }) {
                 <p className="text-xs text-stone-600 dark:text-stone-400">
                   {`${intl.formatMessage({ id: `moderation.kind.${item.type}` })} · ${intl.formatDate(item.removed_at, { year: 'numeric', month: 'long', day: 'numeric' })}`}
                 </p>
-                <p className="mt-1 line-clamp-3 whitespace-pre-line break-words" dir="auto">
+                <p className="mt-1 line-clamp-3 whitespace-pre-line break-words" dir={textDir(item.content)}>
                   {item.content}
                 </p>
                 <p className="mt-2 text-sm">

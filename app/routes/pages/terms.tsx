@@ -1,6 +1,6 @@
 /** A static page (default layout); its texts come from locales/pages, loaded for this route only. */
 import { StaticPage } from '../../components/StaticPage.tsx';
-import { pageMeta } from '../../lib/meta.ts';
+import { pageMeta, webPageLd } from '../../lib/meta.ts';
 import { loadPageTexts } from '../../lib/pages.server.ts';
 import { screenLocale } from '../../lib/route-check.ts';
 import type { Route } from './+types/terms';
@@ -10,7 +10,11 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, 'terms-and-conditions', { heading: loaderData?.title, description: loaderData?.description });
+  pageMeta(matches, 'terms-and-conditions', {
+    heading: loaderData?.title,
+    description: loaderData?.description,
+    jsonLd: (page) => webPageLd(page, 'WebPage'),
+  });
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
   return <StaticPage page="terms" texts={loaderData} />;
