@@ -169,6 +169,14 @@ describe('the posts a person hid (GET /api/hides, decision 066)', () => {
     expect(await t.call(null, 'GET', '/api/hides')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect(await t.call(reader, 'GET', '/api/hides?page=0')).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
   });
+
+  it('documents both lists of hidden items in the OpenAPI document, as additions to API.md', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/hides'].get.summary).toBe('The posts you hid, last hidden first');
+    expect(doc.paths['/api/user/get/hidden-moods'].get.summary).toBe('The moods you hid, last hidden first');
+    for (const path of ['/api/hides', '/api/user/get/hidden-moods'])
+      expect(doc.paths[path].get.description).toMatch(/^Not in API\.md \(decision 066\)/);
+  });
 });
 
 describe("the author's switches", () => {
