@@ -7,6 +7,8 @@
 import { useRef, useState } from 'react';
 import { localizedPath } from '../../core/locales.ts';
 import type { Post } from '../../core/types.ts';
+import { focusFromScript } from '../lib/focus.ts';
+import { itemMark, useHiding } from '../lib/hiding.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { removeItem, useItem, useToggling } from '../lib/items.ts';
 import { keepPlace } from '../lib/keep-place.ts';
@@ -18,6 +20,7 @@ import { AppLink } from './AppLink.tsx';
 import { Author } from './core/Author.tsx';
 import { CardHeading, type HeadingLevel } from './core/CardHeading.tsx';
 import { ReportDialog } from './core/dialogs.tsx';
+import { HiddenNotice } from './core/HiddenNotice.tsx';
 import { OwnerActions } from './core/OwnerActions.tsx';
 import { PollView } from './core/PollView.tsx';
 import { RichText } from './core/RichText.tsx';
@@ -38,7 +41,7 @@ export function PostCard({
   /** On the post's own page: full actions for the author, no link to itself, and no heading (the page has its h1). */
   page?: boolean;
   heading?: HeadingLevel;
-  /** The reader hid or deleted the post (every list already leaves it out). */
+  /** The reader deleted the post, or reported it away (every list already leaves it out). A hidden post stays on its page. */
   onRemoved?: (message?: { title: string; description?: string }) => void;
   onEdit?: () => void;
 }) {
@@ -52,6 +55,8 @@ export function PostCard({
   const supporting = useToggling('post', post.id, support(api));
   const favoriting = useToggling('post', post.id, favorite(api));
   const [reporting, setReporting] = useState(false);
+  const [hiding, setHiding] = useState(false);
+  const setHidden = useHiding('post');
   const card = useRef<HTMLElement>(null);
   const href = localizedPath(locale, `/problem/${post.id}`);
 
@@ -65,16 +70,17 @@ export function PostCard({
     removeItem('post', post.id);
   }
 
-  async function hide() {
-    if (!user) return signIn.open();
-    try {
-      await api.hidePost(post.id, true);
-      leave();
-      onRemoved?.();
-      toast.success(intl.formatMessage({ id: 'post.hidden' }));
-    } catch (err) {
-      toast.failed(err);
-    }
+  /**
+   * Hide leaves every list, the focus going to the card that took its place; on the post's own page the card stays and
+   * says it is hidden. The footer's button turns into Unhide, keeping the focus; the notice's Unhide leaves with the
+   * notice, and the focus goes to the card.
+   */
+  async function changeHidden(hidden: boolean, from: 'footer' | 'notice') {
+    if (hiding) return;
+    setHiding(true);
+    const done = await setHidden(post, hidden, hidden && !page ? card.current : null);
+    setHiding(false);
+    if (done && from === 'notice' && card.current) focusFromScript(card.current);
   }
 
   async function share() {
@@ -103,12 +109,20 @@ export function PostCard({
 
   return (
     // tabIndex: the "new posts" pill moves the focus to the first card of the reloaded list.
-    <Panel ref={card} as="article" aria-labelledby={page ? `post-${post.id}-by` : `post-${post.id}-heading`} tabIndex={-1} raised>
+    <Panel
+      ref={card}
+      as="article"
+      aria-labelledby={page ? `post-${post.id}-by` : `post-${post.id}-heading`}
+      tabIndex={-1}
+      raised
+      {...itemMark('post', post.id)}
+    >
       {page ? null : (
         <CardHeading id={`post-${post.id}-heading`} level={heading}>
           <FormattedMessage id="problem.heading" values={{ nickname: post.user.nickname }} />
         </CardHeading>
       )}
+      {post.is_hidden ? <HiddenNotice kind="post" busy={hiding} onUnhide={() => changeHidden(false, 'notice')} /> : null}
       <header id={`post-${post.id}-by`} className="mb-2">
         <UnderReview show={post.under_review} />
         <Author user={post.user} at={post.created_at} feeling={post.feeling} />
@@ -167,8 +181,8 @@ export function PostCard({
         )}
         {post.is_mine ? null : (
           <>
-            <button type="button" className={button} onClick={hide}>
-              <FormattedMessage id="post.hide" />
+            <button type="button" className={button} aria-busy={hiding} onClick={() => changeHidden(!post.is_hidden, 'footer')}>
+              <FormattedMessage id={post.is_hidden ? 'post.unhide' : 'post.hide'} />
             </button>
             <button type="button" className={button} onClick={() => (user ? setReporting(true) : signIn.open())}>
               <FormattedMessage id="post.report" />

@@ -10,7 +10,7 @@
  * During server rendering every view renders its own props (`getServerSnapshot`) and the store is never
  * touched, so one visitor's state cannot reach another visitor's page.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { Comment, Mood, Poll, Post, Thought } from '../../core/types.ts';
 
 export interface Items {
@@ -193,6 +193,19 @@ export function removeItem(kind: Kind, id: number) {
   for (const listener of removedListeners) listener();
 }
 
+/**
+ * The reader took a hide back: the item shows again in every list that still holds it, where it was. A list read
+ * since the hide (without it) stays as it is.
+ */
+export function restoreItem(kind: Kind, id: number) {
+  const key = keyOf(kind, id);
+  if (!removed.has(key)) return;
+  const next = new Map(removed);
+  next.delete(key);
+  removed = next;
+  for (const listener of removedListeners) listener();
+}
+
 function subscribeRemoved(listener: () => void) {
   removedListeners.add(listener);
   return () => {
@@ -225,4 +238,37 @@ export function useVisible<K extends Kind>(kind: K, items: Items[K][]): Items[K]
     () => NOTHING_REMOVED,
   );
   return gone.size === 0 ? items : items.filter((item) => !isRemoved(kind, item, gone));
+}
+
+/**
+ * Each item of a list as every view shows it now, re-rendering when any of them changes: for a list that keeps to
+ * a state the reader changes in any view (the posts and moods they hid, decision 066).
+ */
+export function useItems<K extends Kind>(kind: K, items: Items[K][]): Items[K][] {
+  const latest = useRef(items);
+  latest.current = items;
+  const shown = useRef<Items[K][]>([]);
+  const ids = items.map((item) => item.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the subscription follows the ids; the items are read through the ref.
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const offs = latest.current.map((item) => subscribeItem(kind, item.id, listener));
+      return () => {
+        for (const off of offs) off();
+      };
+    },
+    [kind, ids],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      const next = latest.current.map((item) => readItem(kind, item));
+      const before = shown.current;
+      // The same objects as last time: the same array, so React sees no change.
+      if (next.length === before.length && next.every((item, i) => item === before[i])) return before;
+      shown.current = next;
+      return next;
+    },
+    () => items,
+  );
 }

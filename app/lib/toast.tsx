@@ -2,7 +2,8 @@
  * Alerts (SPEC.md sections 4 and 8): one toast at a time, each call clearing the previous one. Success titles
  * arrive translated; errors carry the server's message as given under an "Error" or "Warning" title. While a modal
  * dialog is open the page behind it is inert, to the pointer and to screen readers, so a toast is shown in the
- * dialog's own regions (ToastOutlet) and moves back to the page's when the dialog closes.
+ * dialog's own regions (ToastOutlet) and moves back to the page's when the dialog closes. A toast may offer one action
+ * (Undo, decision 066), announced with its text and reached by keyboard with F6 (toast-card.tsx).
  */
 import {
   createContext,
@@ -25,15 +26,22 @@ import { useIntl } from './intl.tsx';
 
 type Kind = 'success' | 'error' | 'warning';
 
+/** What a toast offers to do about what it says (Undo): a button in the toast, reached from anywhere with F6. */
+export interface ToastAction {
+  label: string;
+  run: () => unknown;
+}
+
 export interface Toast {
   id: number;
   kind: Kind;
   title: string;
   message?: string;
+  action?: ToastAction;
 }
 
 export interface ToastApi {
-  success(title: string, message?: string): void;
+  success(title: string, message?: string, action?: ToastAction): void;
   error(message: string, kind?: 'error' | 'warning'): void;
   /** A call that failed: the server's own words when it sent any, else the network message. */
   failed(err: unknown, kind?: 'error' | 'warning'): void;
@@ -78,7 +86,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         message,
       });
     return {
-      success: (title, message) => setToast({ id: ++next.current, kind: 'success', title, message }),
+      success: (title, message, action) => setToast({ id: ++next.current, kind: 'success', title, message, action }),
       error,
       failed: (err, kind) => error(errorMessage(err, intl), kind),
       clear,

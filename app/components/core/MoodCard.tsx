@@ -3,6 +3,8 @@ import { useRef, useState } from 'react';
 import { MOOD_INTERACTIONS, moodMax } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
 import { useEditing } from '../../lib/editing.ts';
+import { focusFromScript } from '../../lib/focus.ts';
+import { itemMark, useHiding } from '../../lib/hiding.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { keepPlace } from '../../lib/keep-place.ts';
@@ -17,6 +19,7 @@ import { Author } from './Author.tsx';
 import { CardHeading } from './CardHeading.tsx';
 import { ReportDialog } from './dialogs.tsx';
 import { EditText } from './EditText.tsx';
+import { HiddenNotice } from './HiddenNotice.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
 import { PollView } from './PollView.tsx';
 import { Reactions } from './Reactions.tsx';
@@ -33,6 +36,8 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   const mood = useItem('mood', initial);
   const toggle = useToggle('mood', mood.id);
   const [reporting, setReporting] = useState(false);
+  const [hiding, setHiding] = useState(false);
+  const setHidden = useHiding('mood');
   const card = useRef<HTMLElement>(null);
   const edit = useEditing(() => card.current);
 
@@ -42,14 +47,15 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
     onRemoved?.();
   }
 
-  async function hide() {
-    if (!user) return signIn.open();
-    try {
-      await api.hideMood(mood.id, true);
-      leave();
-      toast.success(intl.formatMessage({ id: 'mood.hidden' }));
-    } catch (err) {
-      toast.failed(err);
+  /** As PostCard's: a hidden mood leaves every list; where one still shows, it says so and offers Unhide. */
+  async function changeHidden(hidden: boolean, from: 'footer' | 'notice') {
+    if (hiding) return;
+    setHiding(true);
+    const done = await setHidden(mood, hidden, hidden ? card.current : null);
+    setHiding(false);
+    if (done) {
+      if (hidden) onRemoved?.();
+      else if (from === 'notice' && card.current) focusFromScript(card.current);
     }
   }
 
@@ -65,10 +71,11 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
 
   return (
     // tabIndex: the "new moods" pill moves the focus to the first card of the reloaded list.
-    <Panel ref={card} as="article" aria-labelledby={`mood-${mood.id}-heading`} tabIndex={-1} raised>
+    <Panel ref={card} as="article" aria-labelledby={`mood-${mood.id}-heading`} tabIndex={-1} raised {...itemMark('mood', mood.id)}>
       <CardHeading id={`mood-${mood.id}-heading`} level={2}>
         <FormattedMessage id="mood.heading" values={{ name: mood.user.nickname }} />
       </CardHeading>
+      {mood.is_hidden ? <HiddenNotice kind="mood" busy={hiding} onUnhide={() => changeHidden(false, 'notice')} /> : null}
       <header className="mb-2 flex items-start gap-3">
         {mood.feeling ? (
           <span className="text-3xl leading-none" role="img" aria-label={mood.feeling.name}>
@@ -118,8 +125,8 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
             />
           ) : (
             <>
-              <button type="button" className={button} onClick={hide}>
-                <FormattedMessage id="post.hide" />
+              <button type="button" className={button} aria-busy={hiding} onClick={() => changeHidden(!mood.is_hidden, 'footer')}>
+                <FormattedMessage id={mood.is_hidden ? 'post.unhide' : 'post.hide'} />
               </button>
               <button type="button" className={button} onClick={() => (user ? setReporting(true) : signIn.open())}>
                 <FormattedMessage id="post.report" />

@@ -14,6 +14,8 @@ export function moodsApi(http: Http) {
     deleteMood: (id: number) => http.json<typeof messageSchema>('DELETE', `/api/user/delete/mood/${id}`),
     hideMood: (moodId: number, hidden: boolean) =>
       http.json<typeof hiddenSchema>('POST', hidden ? '/api/user/hide/mood' : '/api/user/unhide/mood', { mood_id: moodId }),
+    /** The moods the person hid, last hidden first (decision 066). */
+    hiddenMoods: (page = 1) => http.json<typeof moodPageSchema>('GET', `/api/user/get/hidden-moods?page=${page}`),
     /** A type reacts (replacing the viewer's earlier reaction); null takes the reaction back. */
     interact: (moodId: number, type: string | null) =>
       type

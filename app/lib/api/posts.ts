@@ -53,6 +53,8 @@ export function postsApi(http: Http) {
       hidden
         ? http.json<typeof hiddenSchema>('POST', '/api/hides', { post_id: postId })
         : http.json<typeof hiddenSchema>('DELETE', `/api/hides/${postId}`),
+    /** The posts the person hid, last hidden first (decision 066). */
+    hiddenPosts: (page = 1) => http.json<typeof postPageSchema>('GET', `/api/hides?page=${page}`),
     /** The answer holds the one flag `which` toggles. */
     postSwitch: (postId: number, which: PostSwitch) =>
       http.json<(typeof postSwitchSchemas)[PostSwitch]>('POST', `/api/${which}`, { post_id: postId }),

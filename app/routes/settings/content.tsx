@@ -1,11 +1,13 @@
 /**
- * Content preferences (settings layout): which languages the member's feeds show (none chosen: all), and
- * whether their own texts are language-detected. Built on the API.md calls; when they fail, the page fails (route-check `required`).
+ * Content preferences (settings layout): which languages the member's feeds show (none chosen: all), whether their
+ * own texts are language-detected, and the posts and moods they hid from their feeds, to show again (decision 066:
+ * this screen is about what the feeds show). When its calls fail, the page fails (route-check `required`).
  */
 import { useState } from 'react';
 import { LOCALES } from '../../../core/locales.ts';
 import { errorMessage } from '../../components/core/errors.ts';
 import { PageHeading } from '../../components/Status.tsx';
+import { HiddenItems } from '../../components/settings/HiddenItems.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import type { ContentLanguages } from '../../lib/api.ts';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
@@ -18,7 +20,13 @@ import type { Route } from './+types/content';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireUser(context);
-  return { prefs: await required(request, loaderApi(context).contentLanguages()) };
+  const api = loaderApi(context);
+  const [prefs, hiddenPosts, hiddenMoods] = await Promise.all([
+    required(request, api.contentLanguages()),
+    required(request, api.hiddenPosts()),
+    required(request, api.hiddenMoods()),
+  ]);
+  return { prefs, hiddenPosts, hiddenMoods };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'contentPreferences', { noindex: true });
@@ -29,7 +37,10 @@ export default function ContentPreferences({ loaderData }: Route.ComponentProps)
       <PageHeading intro={<FormattedMessage id="settings.content.intro" />}>
         <FormattedMessage id="settings.content.heading" />
       </PageHeading>
-      <Preferences initial={loaderData.prefs} />
+      <div className="flex flex-col gap-6">
+        <Preferences initial={loaderData.prefs} />
+        <HiddenItems posts={loaderData.hiddenPosts} moods={loaderData.hiddenMoods} />
+      </div>
     </>
   );
 }

@@ -101,6 +101,39 @@ describe('hiding and interactions', () => {
     });
   });
 
+  it('lists the moods a person hid, their own only, last hidden first, paged (decision 066)', async () => {
+    const author = await signInGuest(t.app);
+    const reader = await signInGuest(t.app);
+    const other = await signInGuest(t.app);
+    const first = await newMood(author);
+    const second = await newMood(author);
+    await t.call(reader, 'POST', '/api/user/hide/mood', { mood_id: first.id });
+    await t.call(reader, 'POST', '/api/user/hide/mood', { mood_id: second.id });
+    const ids = (body: { data?: { id: number }[] }) => (body.data ?? []).map((x) => x.id);
+
+    const all = await t.call(reader, 'GET', '/api/user/get/hidden-moods');
+    expect(all.status).toBe(200);
+    expect(ids(all.body)).toEqual([second.id, first.id]);
+    expect(all.body.data.map((x: { is_hidden: boolean }) => x.is_hidden)).toEqual([true, true]);
+    expect(all.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 10, total: 2 });
+    const page2 = (await t.call(reader, 'GET', '/api/user/get/hidden-moods?per_page=1&page=2')).body;
+    expect(ids(page2)).toEqual([first.id]);
+    expect(page2.links).toEqual({ next: null, prev: '/api/user/get/hidden-moods?page=1&per_page=1' });
+    expect((await t.call(other, 'GET', '/api/user/get/hidden-moods')).body).toMatchObject({ data: [], meta: { total: 0 } });
+
+    await t.call(reader, 'POST', '/api/user/unhide/mood', { mood_id: second.id });
+    expect(ids((await t.call(reader, 'GET', '/api/user/get/hidden-moods')).body)).toEqual([first.id]);
+    // Across a block the mood is out of reach, as on every other read.
+    await t.call(reader, 'POST', '/api/blocks', { user_id: author.id });
+    expect((await t.call(reader, 'GET', '/api/user/get/hidden-moods')).body).toMatchObject({ data: [], meta: { total: 0 } });
+
+    expect(await t.call(null, 'GET', '/api/user/get/hidden-moods')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect(await t.call(reader, 'GET', '/api/user/get/hidden-moods?per_page=51')).toMatchObject({
+      status: 422,
+      body: { code: 'VALIDATION' },
+    });
+  });
+
   it('keeps one interaction per user, replacing the type, and counts them', async () => {
     const author = await signInGuest(t.app);
     const a = await signInGuest(t.app);

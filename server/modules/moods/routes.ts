@@ -9,14 +9,14 @@ import { pollResponseSchema } from '../../../core/schemas/polls.ts';
 import { hiddenSchema, moodCreatedSchema } from '../../../core/schemas/posts.ts';
 import type { Db } from '../../../db/client.ts';
 import { errorSchema, idField, idParam, messageSchema, pageQuery } from '../../lib/http.ts';
-import { viewerOf } from '../../lib/viewer.ts';
+import { signedIn, viewerOf } from '../../lib/viewer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { announceNew } from '../feed/announce.ts';
 import { listFeelings } from '../feelings/service.ts';
 import { removeVote, vote } from '../polls/service.ts';
 import { moodIdBody, pollInput, postContent, postingLimited, textRefused } from '../posts/schemas.ts';
 import { deleteMood, feedNews, updateMood, write } from '../posts/write.ts';
-import { getMood, interact, listMoods, pollShownTo, setMoodHidden } from './service.ts';
+import { getMood, interact, listHiddenMoods, listMoods, pollShownTo, setMoodHidden } from './service.ts';
 
 export default async function moodRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -132,6 +132,22 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
       async (request) => setMoodHidden(db, currentUser(request).id, request.body.mood_id, hidden),
     );
   }
+
+  app.get(
+    '/api/user/get/hidden-moods',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['moods'],
+        summary: 'The moods you hid, last hidden first',
+        description:
+          'Not in API.md (decision 066): what lets a person find and show again a mood they hid. Only their own hides; a mood since removed by moderation, or by someone they blocked, is left out.',
+        querystring: pageQuery,
+        response: { 200: moodPageSchema },
+      },
+    },
+    async (request) => listHiddenMoods(db, signedIn(request), request.query),
+  );
 
   app.post(
     '/api/interactions',

@@ -2,7 +2,7 @@
  * Reading moods and what people do with them: hide, unhide, and one interaction per user (hug, relate,
  * strength, care) whose counts are kept on the mood row.
  */
-import { and, eq, inArray, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { MOOD_INTERACTIONS, type MoodInteraction } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -120,6 +120,24 @@ export async function listOwnMoods(db: DbOrTx, viewer: SignedInViewer, q: PageQu
     db.select({ total: sql<number>`count(*)::int` }).from(moods).where(where),
   ]);
   return paged(await hydrate(db, rows, viewer), total, q, '/api/user/get/user-moods');
+}
+
+/**
+ * GET /api/user/get/hidden-moods: the moods the viewer hid, last hidden first, so that they can show them again;
+ * those they may still open (moodItemRules: not removed by moderation, not across a block).
+ */
+export async function listHiddenMoods(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {
+  const where = and(eq(moodHides.userId, viewer.id), ...keepsOf(moodItemRules(viewer.id)));
+  const [rows, [{ total }]] = await Promise.all([
+    moodQuery(db, viewer.id)
+      .innerJoin(moodHides, eq(moodHides.moodId, moods.id))
+      .where(where)
+      .orderBy(desc(moodHides.createdAt), desc(moodHides.moodId))
+      .limit(q.per_page)
+      .offset(offset(q)),
+    db.select({ total: sql<number>`count(*)::int` }).from(moodHides).innerJoin(moods, eq(moods.id, moodHides.moodId)).where(where),
+  ]);
+  return paged(await hydrate(db, rows, viewer), total, q, '/api/user/get/hidden-moods');
 }
 
 /** Moods by id, in this order, as the viewer may see them (search results). */

@@ -127,6 +127,58 @@ describe('support, favorite, hide', () => {
   });
 });
 
+describe('the posts a person hid (GET /api/hides, decision 066)', () => {
+  const ids = (body: { data?: { id: number }[] }) => (body.data ?? []).map((x) => x.id);
+
+  it('lists only their own hides, last hidden first, paged, and follows an unhide', async () => {
+    const author = await signInGuest(t.app);
+    const reader = await signInGuest(t.app);
+    const other = await signInGuest(t.app);
+    const first = await newPost(author);
+    const second = await newPost(author);
+    await t.call(reader, 'POST', '/api/hides', { post_id: first.id });
+    await t.call(reader, 'POST', '/api/hides', { post_id: second.id });
+    await t.call(other, 'POST', '/api/hides', { post_id: first.id });
+
+    const all = await t.call(reader, 'GET', '/api/hides');
+    expect(all.status).toBe(200);
+    expect(ids(all.body)).toEqual([second.id, first.id]);
+    expect(all.body.data.map((x: { is_hidden: boolean }) => x.is_hidden)).toEqual([true, true]);
+    expect(all.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 10, total: 2 });
+
+    const page2 = (await t.call(reader, 'GET', '/api/hides?per_page=1&page=2')).body;
+    expect(ids(page2)).toEqual([first.id]);
+    expect(page2.meta).toEqual({ current_page: 2, last_page: 2, per_page: 1, total: 2 });
+    expect(page2.links).toEqual({ next: null, prev: '/api/hides?page=1&per_page=1' });
+
+    expect(ids((await t.call(other, 'GET', '/api/hides')).body)).toEqual([first.id]);
+    expect((await t.call(author, 'GET', '/api/hides')).body).toMatchObject({ data: [], meta: { total: 0 } });
+
+    await t.call(reader, 'DELETE', `/api/hides/${second.id}`);
+    expect(ids((await t.call(reader, 'GET', '/api/hides')).body)).toEqual([first.id]);
+  });
+
+  it('leaves out a hidden post whose author the viewer then blocked, and answers 401 and 422 as other lists do', async () => {
+    const author = await signInGuest(t.app);
+    const reader = await signInGuest(t.app);
+    const p = await newPost(author);
+    await t.call(reader, 'POST', '/api/hides', { post_id: p.id });
+    expect((await t.call(reader, 'POST', '/api/blocks', { user_id: author.id })).status).toBe(200);
+    expect((await t.call(reader, 'GET', '/api/hides')).body).toMatchObject({ data: [], meta: { total: 0 } });
+
+    expect(await t.call(null, 'GET', '/api/hides')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect(await t.call(reader, 'GET', '/api/hides?page=0')).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
+  });
+
+  it('documents both lists of hidden items in the OpenAPI document, as additions to API.md', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/hides'].get.summary).toBe('The posts you hid, last hidden first');
+    expect(doc.paths['/api/user/get/hidden-moods'].get.summary).toBe('The moods you hid, last hidden first');
+    for (const path of ['/api/hides', '/api/user/get/hidden-moods'])
+      expect(doc.paths[path].get.description).toMatch(/^Not in API\.md \(decision 066\)/);
+  });
+});
+
 describe("the author's switches", () => {
   it('toggles share, advice and notifications on their own post only', async () => {
     const author = await signInGuest(t.app);

@@ -30,6 +30,7 @@ import {
   getPost,
   latestTopicPosts,
   listFavorites,
+  listHiddenPosts,
   listPosts,
   postExists,
   postJsonLd,
@@ -327,6 +328,22 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
       },
     },
     async (request) => setHidden(db, currentUser(request).id, request.body.post_id, true),
+  );
+
+  app.get(
+    '/api/hides',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'The posts you hid, last hidden first',
+        description:
+          'Not in API.md (decision 066): what lets a person find and show again a post they hid. Only their own hides; a post since removed by moderation, or by someone they blocked, is left out.',
+        querystring: pageQuery,
+        response: { 200: postPageSchema },
+      },
+    },
+    async (request) => listHiddenPosts(db, signedIn(request), request.query),
   );
 
   app.delete(

@@ -363,23 +363,31 @@ export async function postsByKeyword(db: DbOrTx, viewer: Viewer, keyword: string
   return paged(data, total, q, '/api/posts-by-keyword', { keyword });
 }
 
-export async function listFavorites(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {
-  // The page and its total read the same rows: favorites of posts the viewer may still open.
-  const where = and(eq(favorites.userId, viewer.id), ...keepsOf(postItemRules(viewer.id)));
+/**
+ * The posts the viewer marked in a per-user table (favorites, hides), last marked first, that they may still open
+ * (postItemRules: a post they hid stays readable to them). The page and its total read the same rows.
+ */
+async function listMarked(db: DbOrTx, viewer: SignedInViewer, q: PageQuery, table: typeof favorites | typeof postHides, path: string) {
+  const where = and(eq(table.userId, viewer.id), ...keepsOf(postItemRules(viewer.id)));
   const picked = db
-    .select({ id: favorites.postId })
-    .from(favorites)
-    .innerJoin(posts, eq(posts.id, favorites.postId))
+    .select({ id: table.postId })
+    .from(table)
+    .innerJoin(posts, eq(posts.id, table.postId))
     .where(where)
-    .orderBy(desc(favorites.createdAt), desc(favorites.postId))
+    .orderBy(desc(table.createdAt), desc(table.postId))
     .limit(q.per_page)
     .offset(offset(q));
   const [data, [{ n }]] = await Promise.all([
     picked.then((rows) => postsInOrder(db, rows, viewer)),
-    db.select({ n: sql<number>`count(*)::int` }).from(favorites).innerJoin(posts, eq(posts.id, favorites.postId)).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(table).innerJoin(posts, eq(posts.id, table.postId)).where(where),
   ]);
-  return paged(data, n, q, '/api/favorites');
+  return paged(data, n, q, path);
 }
+
+export const listFavorites = (db: DbOrTx, viewer: SignedInViewer, q: PageQuery) => listMarked(db, viewer, q, favorites, '/api/favorites');
+
+/** GET /api/hides: the posts the viewer hid from their feeds, last hidden first, so that they can show them again. */
+export const listHiddenPosts = (db: DbOrTx, viewer: SignedInViewer, q: PageQuery) => listMarked(db, viewer, q, postHides, '/api/hides');
 
 /** GET /api/user-posts: the signed-in person's own posts, those under review too (removed ones are "violating"), newest first. */
 export async function listOwnPosts(db: DbOrTx, viewer: SignedInViewer, q: PageQuery) {
