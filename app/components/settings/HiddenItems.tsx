@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Mood, Paged, Post } from '../../../core/types.ts';
+import { textDir } from '../../lib/direction.ts';
 import { type HiddenKind, itemMark, useHiding } from '../../lib/hiding.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useItems } from '../../lib/items.ts';
@@ -44,7 +45,7 @@ function Row({ kind, item }: { kind: HiddenKind; item: Post | Mood }) {
     >
       <div className="min-w-0 flex-1">
         <Author user={item.user} at={item.created_at} size={24} />
-        <p className="mt-1 whitespace-pre-line break-words" lang={item.language} dir="auto">
+        <p className="mt-1 whitespace-pre-line break-words" lang={item.language} dir={textDir(text, item.language)}>
           {kind === 'post' ? (
             <AppLink to={localizedPath(locale, `/problem/${item.id}`)} className="hover:underline">
               {text}
