@@ -56,6 +56,7 @@ import { buildApp } from '../server/app.ts';
 import { parseConfig } from '../server/config.ts';
 import { drainer } from '../server/lib/drain.ts';
 import { paged } from '../server/lib/http.ts';
+import { noAllocationSitePretenuring } from '../server/lib/pretenuring.ts';
 import { createGuest } from '../server/modules/auth/service.ts';
 import { toFeeling } from '../server/modules/feelings/service.ts';
 import { underReview } from '../server/modules/moderation/visibility.ts';
@@ -139,6 +140,8 @@ async function makeViewer(database: Database): Promise<string> {
 const POOL_SIZE = 8;
 
 async function serveApp(options: Extract<ServeOptions, { kind: 'app' }>) {
+  // As server/main.ts starts the process.
+  noAllocationSitePretenuring();
   const database = await openDatabase(options.url ? { url: options.url } : { dataDir: options.dataDir });
   const token = options.token ?? (await makeViewer(database));
   const config = parseConfig({
