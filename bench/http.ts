@@ -37,8 +37,9 @@
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,7 @@ import { buildApp } from '../server/app.ts';
 import { parseConfig } from '../server/config.ts';
 import { drainer } from '../server/lib/drain.ts';
 import { paged } from '../server/lib/http.ts';
+import { noAllocationSitePretenuring } from '../server/lib/pretenuring.ts';
 import { createGuest } from '../server/modules/auth/service.ts';
 import { toFeeling } from '../server/modules/feelings/service.ts';
 import { underReview } from '../server/modules/moderation/visibility.ts';
@@ -82,6 +84,8 @@ const { values: args } = parseArgs({
     'node-flags': { type: 'string', default: '' },
     /** Internal: run as a server's process (JSON of ServeOptions). */
     serve: { type: 'string' },
+    /** Internal: print the statements of one GET /api/posts as the bare handler replays them (JSON of {url, token}). */
+    capture: { type: 'string' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -136,6 +140,8 @@ async function makeViewer(database: Database): Promise<string> {
 const POOL_SIZE = 8;
 
 async function serveApp(options: Extract<ServeOptions, { kind: 'app' }>) {
+  // As server/main.ts starts the process.
+  noAllocationSitePretenuring();
   const database = await openDatabase(options.url ? { url: options.url } : { dataDir: options.dataDir });
   const token = options.token ?? (await makeViewer(database));
   const config = parseConfig({
@@ -250,6 +256,15 @@ async function serve(options: ServeOptions) {
   const sampler = setInterval(() => {
     rss = Math.max(rss, process.memoryUsage.rss());
   }, 100);
+  // BENCH_CPU_PROFILE=<file>: a CPU profile of the main thread between 'start' and 'stop' only (not the start-up nor
+  // the warm-up, as --cpu-prof would), written there on 'stop'.
+  const profileFile = process.env.BENCH_CPU_PROFILE;
+  const heapFile = process.env.BENCH_HEAP_PROFILE;
+  const profiler = profileFile || heapFile ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+  }
   process.on('message', async (command: Command) => {
     if (command.type === 'idle') {
       globalThis.gc?.();
@@ -258,12 +273,21 @@ async function serve(options: ServeOptions) {
       rss = process.memoryUsage.rss();
       cpu = process.cpuUsage();
       mainThread = process.threadCpuUsage();
+      if (profileFile) await profiler?.post('Profiler.start');
+      if (heapFile)
+        await profiler?.post('HeapProfiler.startSampling', {
+          samplingInterval: 16384,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: false,
+        });
       send({ id: command.id });
     } else if (command.type === 'stop') {
       // CPU of this process alone (user + system, every thread: GC and libuv's included) since 'start'.
       const { user, system } = process.cpuUsage(cpu);
       // The main thread's alone: the rest is V8's helper threads (concurrent GC and compilation) and libuv's.
       const main = process.threadCpuUsage(mainThread);
+      if (profiler && profileFile) writeFileSync(profileFile, JSON.stringify((await profiler.post('Profiler.stop')).profile));
+      if (profiler && heapFile) writeFileSync(heapFile, JSON.stringify((await profiler.post('HeapProfiler.stopSampling')).profile));
       send({
         id: command.id,
         rss: Math.max(rss, process.memoryUsage.rss()),
@@ -819,4 +843,7 @@ async function main() {
 }
 
 if (args.serve) await serve(JSON.parse(args.serve) as ServeOptions);
-else await main();
+else if (args.capture) {
+  const { url, token } = JSON.parse(args.capture) as { url: string; token: string };
+  process.stdout.write(JSON.stringify(await captureStatements(url, token)));
+} else await main();

@@ -5,9 +5,11 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { collectWhenQuiet, memoryReducingCollection, QUIET_COLLECTION_GAP_MS, QUIET_INTERVAL_MS } from './lib/collect-garbage.ts';
 import { drainer } from './lib/drain.ts';
+import { noAllocationSitePretenuring } from './lib/pretenuring.ts';
 import { backfillSearch } from './modules/search/index.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
+noAllocationSitePretenuring();
 const config = loadConfig();
 const dev = process.argv.includes('--dev');
 
