@@ -215,3 +215,34 @@ for (const { label, code, viewport, touch } of screens) {
     await a.close();
   });
 }
+
+test('while a session has lapsed, an open conversation still shows whose each message is (1280 px in English)', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await person(browser);
+  await watchHydration(a.page);
+  const b = await person(browser);
+  const id = await acceptedConversation(baseURL, a, b, 'Mine: are you around tonight?');
+  expect((await call(baseURL, b, 'POST', '/api/messages', { conversation_id: id, content: 'Theirs: yes, I am here.' })).status).toBe(201);
+  await a.page.goto(`/chat?c=${id}`);
+  await hydrated(a.page);
+  const thread = a.page.getByRole('list', { name: `Messages with ${b.nickname}` });
+  const message = (text: string) => thread.getByTestId('message').filter({ hasText: text });
+  // Only the other person's messages can be reported; one's own are drawn on the other side.
+  const report = (text: string) => message(text).getByRole('button', { name: 'Report' });
+  await expect(report('Theirs:')).toHaveCount(1);
+  await expect(report('Mine:')).toHaveCount(0);
+
+  await expire(a.page.context());
+  const box = a.page.getByRole('textbox', { name: `Message to ${b.nickname}` });
+  await box.fill('Mine too: I will write later.');
+  await box.press('Enter');
+  await expect(a.page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // On main every message then became the other person's, with a Report button under each of one's own.
+  await expect(report('Theirs:')).toHaveCount(1);
+  await expect(report('Mine:')).toHaveCount(0);
+  await expect(report('Mine too:')).toHaveCount(0);
+  expect(a.errors).toEqual(a.errors.map(() => failedLoad(401)));
+  await Promise.all([a.close(), b.close()]);
+});

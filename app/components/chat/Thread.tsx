@@ -103,7 +103,10 @@ export function Thread({
   /** The conversation left the list (declined, its person blocked). */
   onLeave: (id: number) => void;
 }) {
-  const { api, user, draftOwner } = useSession();
+  const { api, draftOwner } = useSession();
+  // Whose conversation this is: the signed-in person, or, while their session has lapsed (decision 063), the one
+  // whose it was, so their messages stay theirs on screen until someone signs in again.
+  const me = draftOwner;
   const intl = useIntl();
   const toast = useToast();
   const navigate = useNavigate();
@@ -190,7 +193,7 @@ export function Thread({
   // content), the messages take it, where the arrow keys scroll; not as the first page loads, which starts at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only.
   useEffect(() => {
-    readOut(opened.came.filter((m) => m.sender_id !== user?.id));
+    readOut(opened.came.filter((m) => m.sender_id !== me));
     if (isHydrated() && focusLost()) scroller.current?.focus({ preventScroll: true });
   }, []);
 
@@ -212,7 +215,7 @@ export function Thread({
   useSocketEvent('message', (m) => {
     if (m.conversation_id !== id) return;
     setMessages((ms) => (ms.some((x) => x.id === m.id) ? ms : [...ms, m]));
-    if (m.sender_id === user?.id) delivered([m]);
+    if (m.sender_id === me) delivered([m]);
     else {
       announce([m]);
       setTyping(false);
@@ -227,19 +230,17 @@ export function Thread({
   function catchUp(page: Paged<Message>) {
     const fresh = [...page.data].reverse();
     setMessages((ms) => [...ms, ...fresh.filter((m) => !ms.some((x) => x.id === m.id))].sort((x, y) => x.id - y.id));
-    delivered(fresh.filter((m) => m.sender_id === user?.id));
-    const missed = fresh.filter((m) => m.sender_id !== user?.id && !messages.some((x) => x.id === m.id));
+    delivered(fresh.filter((m) => m.sender_id === me));
+    const missed = fresh.filter((m) => m.sender_id !== me && !messages.some((x) => x.id === m.id));
     announce(missed);
     if (missed.length > 0) update((c) => ({ ...c, unread_count: c.unread_count + missed.length }));
   }
   useSocketEvent('messages:seen', (e) => {
     if (e.conversation_id !== id) return;
-    setMessages((ms) =>
-      ms.map((m) => (m.sender_id === user?.id && !m.seen_at && m.created_at <= e.seen_at ? { ...m, seen_at: e.seen_at } : m)),
-    );
+    setMessages((ms) => ms.map((m) => (m.sender_id === me && !m.seen_at && m.created_at <= e.seen_at ? { ...m, seen_at: e.seen_at } : m)));
   });
   useSocketEvent('typing', (e) => {
-    if (e.conversation_id === id && e.user_id !== user?.id) setTyping(true);
+    if (e.conversation_id === id && e.user_id !== me) setTyping(true);
   });
   useEffect(() => {
     if (!typing) return;
@@ -434,8 +435,8 @@ export function Thread({
               )}
             </li>
             {messages.map((m) => (
-              <MessageBubble key={m.id} message={m} mine={m.sender_id === user?.id}>
-                {m.sender_id === user?.id ? (
+              <MessageBubble key={m.id} message={m} mine={m.sender_id === me}>
+                {m.sender_id === me ? (
                   // Hidden pending review after reports: the other person no longer sees it, and its author is told.
                   m.under_review ? (
                     <span className="font-medium text-amber-800 dark:text-amber-200">
