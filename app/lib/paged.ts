@@ -33,7 +33,7 @@ function shownAt<T>(place: string | null, first: Paged<T> | null): Shown<T> {
  * `stays`: it sits beside what the screen's entries change (the chat's conversations beside the one opened), and a
  * move to another entry of the screen while it is shown keeps it as it is (decision 061).
  */
-export function usePaged<T>(
+export function usePaged<T extends { id: number | string }>(
   first: Paged<T> | null,
   fetchPage: (page: number) => Promise<Paged<T>>,
   name?: string,
@@ -70,8 +70,25 @@ export function usePaged<T>(
     setLoading(true);
     setFailed(false);
     try {
-      const next = await fetchPage(last.meta.current_page + 1);
-      setList((now) => ({ ...now, pages: [...now.pages, next] }));
+      // The pages are numbered, so the server's list moving under them would cost the reader: what left it since
+      // (hidden, deleted, a blocked author, an unhidden item off the settings list) moved later items up, and asking
+      // for the next page alone skipped as many; what came in at the top pushed items down, and they came twice. So
+      // the last page is read again with the next: what follows the last item held in it slid up, and goes first;
+      // what comes before it is new at the top, which lists announce on their own (the new-posts pill); nothing the
+      // list already holds comes twice (decision 069).
+      const at = last.meta.current_page;
+      const [again, next] = await Promise.all([fetchPage(at), fetchPage(at + 1)]);
+      setList((now) => {
+        const held = new Set([...now.pages.flatMap((p) => p.data), ...now.added].map((item) => item.id));
+        const lastHeld = again.data.findLastIndex((item) => held.has(item.id));
+        const fresh: T[] = [];
+        for (const item of [...again.data.slice(lastHeld + 1), ...next.data]) {
+          if (held.has(item.id)) continue;
+          held.add(item.id);
+          fresh.push(item);
+        }
+        return { ...now, pages: [...now.pages, { ...next, data: fresh }] };
+      });
     } catch {
       setFailed(true);
     } finally {
