@@ -88,7 +88,7 @@ describe('reporting a message', () => {
     const { a, b, third } = await talking();
     const outsider = await signInGuest(t.app);
     const body = { message_id: third.id, report_type_id: spam, note: 'selling things' };
-    expect(await t.call(outsider, 'POST', '/api/report-message', body)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await t.call(outsider, 'POST', '/api/report-message', body)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     expect(await t.call(a, 'POST', '/api/report-message', body)).toMatchObject({ status: 422, body: { code: 'VALIDATION' } });
     expect(await t.call(b, 'POST', '/api/report-message', { ...body, message_id: 99_999_999 })).toMatchObject({ status: 404 });
     expect((await t.call(b, 'POST', '/api/report-message', body)).status).toBe(201);
