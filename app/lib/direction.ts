@@ -9,9 +9,15 @@ import { useSession } from './session.tsx';
 
 export type TextDir = 'ltr' | 'rtl' | 'auto';
 
-/** Letters of the scripts written right to left (the lookahead leaves out their digits and punctuation). */
-const RTL_LETTER = /(?=\p{L})[\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Adlam}]/gu;
+/** The scripts written right to left; a letter of theirs (the lookahead leaves out their digits and punctuation). */
+const RTL_SCRIPTS = '\\p{sc=Arabic}\\p{sc=Hebrew}\\p{sc=Syriac}\\p{sc=Thaana}\\p{sc=Nko}\\p{sc=Adlam}';
+const RTL_LETTER = new RegExp(`(?=\\p{L})[${RTL_SCRIPTS}]`, 'gu');
 const LETTER = /\p{L}/gu;
+/** One letter of either direction: what the item's language needs to find before it decides (no count, no array). */
+const HAS_LETTER = {
+  rtl: new RegExp(`(?=\\p{L})[${RTL_SCRIPTS}]`, 'u'),
+  ltr: new RegExp(`(?=\\p{L})[^${RTL_SCRIPTS}]`, 'u'),
+};
 
 /**
  * The direction of `text` written in `language` (a locale code, when known). The language decides only when the
@@ -20,13 +26,15 @@ const LETTER = /\p{L}/gu;
  * of most letters decides; a tie, or no letters at all, is left to the browser (`auto`).
  */
 export function textDir(text: string, language?: string): TextDir {
+  // Server-rendered cards come with their language: a first letter of its direction decides, without counting a
+  // post's every letter twice on each render of each page.
+  if (isLocale(language)) {
+    const dir = getLocale(language).dir;
+    if (HAS_LETTER[dir].test(text)) return dir;
+  }
   const letters = text.match(LETTER)?.length ?? 0;
   const rtl = text.match(RTL_LETTER)?.length ?? 0;
   const ltr = letters - rtl;
-  if (isLocale(language)) {
-    const dir = getLocale(language).dir;
-    if ((dir === 'rtl' ? rtl : ltr) > 0) return dir;
-  }
   if (rtl === ltr) return 'auto';
   return rtl > ltr ? 'rtl' : 'ltr';
 }
