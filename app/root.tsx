@@ -16,6 +16,7 @@ import type { User } from '../core/types.ts';
 import type { Route } from './+types/root';
 import { RawIntlProvider } from './lib/intl.tsx';
 import './app.css';
+import { CrisisAfterSend } from './components/crisis/CrisisAfterSend.tsx';
 import { NavigationFeedback } from './components/Navigation.tsx';
 import { ApiError, createApi } from './lib/api.ts';
 import { useBuildCheck } from './lib/build-check.ts';
@@ -141,7 +142,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <RawIntlProvider value={intlFor(loaderData.tag, messagesFor(loaderData.locale))}>
       <SessionProvider root={loaderData}>
-        <ToastProvider>
+        <ToastProvider pinned={<CrisisAfterSend />}>
           <SignInProvider>
             <NavigationFeedback />
             <Outlet />

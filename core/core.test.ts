@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../server/config.ts';
+import { commentAnchor, commentPath } from './comment-anchor.ts';
 import {
   browserLanguages,
   catalogChain,
@@ -60,6 +61,29 @@ describe('locales', () => {
   it('falls back through related languages to English', () => {
     expect(catalogChain('ms')).toEqual(['ms', 'id', 'en']);
     expect(catalogChain('en')).toEqual(['en']);
+  });
+});
+
+describe('comment addresses (decision 075)', () => {
+  const read = (path: string) => commentAnchor(new URL(path, 'http://x').searchParams);
+  it('reads back what it writes, a comment and a reply in its thread', () => {
+    expect(commentPath(50, 123)).toBe('/problem/50?comment=123');
+    expect(commentPath(50, 123, 456)).toBe('/problem/50?comment=123&reply=456');
+    expect(read(commentPath(50, 123))).toEqual({ comment: 123, reply: null });
+    expect(read(commentPath(50, 123, 456))).toEqual({ comment: 123, reply: 456 });
+  });
+  it('names nothing for what is not an id: the page opens as it always did', () => {
+    for (const path of [
+      '/problem/50',
+      '/problem/50?comment=',
+      '/problem/50?comment=abc',
+      '/problem/50?comment=0',
+      '/problem/50?comment=-3',
+      '/problem/50?comment=1e3',
+      `/problem/50?comment=${'9'.repeat(16)}`,
+    ])
+      expect(read(path)).toBeNull();
+    expect(read('/problem/50?comment=7&reply=x')).toEqual({ comment: 7, reply: null });
   });
 });
 

@@ -74,6 +74,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Not unique (nicknames repeat): which of a language's composed nicknames are taken is asked on every guest
+    // sign-in and every page of suggestions, and whether a chosen one is taken on every choice.
+    index('users_nickname_lower_idx').on(sql`lower(${t.nickname})`),
   ],
 );
 

@@ -1,11 +1,15 @@
 /**
  * Checks the 37 catalogs against locales/en.json, and the 37 static-page catalogs against
  * locales/pages/en.json: no missing or extra keys, the same ICU placeholders, messages that parse, and no
- * English text left untranslated (apart from the few keys listed as shared).
+ * English text left untranslated (apart from the few keys listed as shared). And the 37 languages' nickname words
+ * (locales/nicknames, read by the server only): as many as English has, none twice, none left in English.
  */
 import { readFileSync } from 'node:fs';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { LIMITS } from '../core/limits.ts';
 import { LOCALE_CODES } from '../core/locales.ts';
+import { graphemeLength } from '../core/text.ts';
+import { composeNickname, type NicknameWords, nicknamesFile } from '../server/modules/users/nickname-words.ts';
 
 /** Keys whose text is the same in every language: the brand, and patterns made only of placeholders. */
 const SAME_IN_ALL = new Set(['app.name']);
@@ -32,9 +36,9 @@ function placeholders(elements: MessageFormatElement[], out = new Set<string>())
 
 const onlyPlaceholders = (text: string) => text.replace(/\{[^}]*\}/g, '').replace(/[\s\p{P}]/gu, '') === '';
 
-/** Both catalog sets: the main one every page carries, and the static pages' texts (locales/pages). */
+/** Both catalog sets: the main one every page carries, and the static pages' texts (locales/pages); and the nickname words. */
 export function verifyLocales(): string[] {
-  return [...verifyCatalogs(''), ...verifyCatalogs('pages/')];
+  return [...verifyCatalogs(''), ...verifyCatalogs('pages/'), ...verifyNicknames()];
 }
 
 function verifyCatalogs(dir: string): string[] {
@@ -73,6 +77,77 @@ function verifyCatalogs(dir: string): string[] {
   return problems;
 }
 
+const latin = /\p{Script=Latin}/u;
+
+/**
+ * Each language's nickname words: a pattern of plain text around `{adjective}` and `{noun}` (the server replaces
+ * them without ICU); as many adjectives and nouns as English (word n of every language is one word's number in the
+ * suggestions' ids); no empty or padded word; no word twice among its kind, and no two composed nicknames the same
+ * without letter case (one would never be offered); none longer than a nickname may be; no word left in English (the
+ * same as English's at its place, or Latin letters among a language's other script).
+ */
+export function verifyNicknames(): string[] {
+  const problems: string[] = [];
+  const read = (code: string) => JSON.parse(readFileSync(nicknamesFile(code), 'utf8')) as NicknameWords;
+  const en = read('en');
+  for (const code of LOCALE_CODES) {
+    const label = `nicknames/${code}`;
+    let words: NicknameWords;
+    try {
+      words = read(code);
+    } catch (err) {
+      problems.push(`${label}: cannot read locales/${label}.json (${(err as Error).message})`);
+      continue;
+    }
+    const extra = Object.keys(words).filter((k) => !['pattern', 'adjectives', 'nouns'].includes(k));
+    if (extra.length) problems.push(`${label}: extra key ${extra.join(', ')}`);
+    const pattern = typeof words.pattern === 'string' ? words.pattern : '';
+    const rest = pattern.replace('{adjective}', '').replace('{noun}', '');
+    if (/[{}']/.test(rest)) problems.push(`${label}: the pattern must hold {adjective} and {noun} once each and no other ICU syntax`);
+    for (const kind of ['adjectives', 'nouns'] as const) {
+      const list = words[kind];
+      if (!Array.isArray(list)) {
+        problems.push(`${label}: ${kind} is not a list`);
+        continue;
+      }
+      if (list.length !== en[kind].length) problems.push(`${label}: ${list.length} ${kind}, English has ${en[kind].length}`);
+      const seen = new Map<string, number>();
+      for (const [i, word] of list.entries()) {
+        const at = `${label}: ${kind} ${i + 1}`;
+        if (typeof word !== 'string' || !word.trim()) {
+          problems.push(`${at} is empty`);
+          continue;
+        }
+        if (word !== word.trim()) problems.push(`${at} has spaces around it`);
+        const key = word.toLocaleLowerCase('und');
+        if (seen.has(key)) problems.push(`${at} repeats ${kind} ${(seen.get(key) as number) + 1} (${word})`);
+        else seen.set(key, i);
+        if (code !== 'en' && word === en[kind][i]) problems.push(`${at} is the English word, not a translation`);
+      }
+    }
+    const all = [pattern.replace(/\{(adjective|noun)\}/g, ''), ...(words.adjectives ?? []), ...(words.nouns ?? [])].filter(
+      (w) => typeof w === 'string',
+    );
+    const inLatin = all.filter((w) => latin.test(w));
+    if (inLatin.length && inLatin.length < all.filter((w) => /\p{L}/u.test(w)).length)
+      problems.push(`${label}: Latin letters among another script: ${inLatin.join(', ')}`);
+    if (!Array.isArray(words.adjectives) || !Array.isArray(words.nouns) || problems.some((p) => p.startsWith(`${label}:`))) continue;
+    const composed = new Map<string, string>();
+    for (let a = 1; a <= words.adjectives.length; a++) {
+      for (let n = 1; n <= words.nouns.length; n++) {
+        const name = composeNickname(words, a, n);
+        const length = graphemeLength(name);
+        if (length < LIMITS.nickname.min || length > LIMITS.nickname.max)
+          problems.push(`${label}: "${name}" is ${length} characters, a nickname ${LIMITS.nickname.min} to ${LIMITS.nickname.max}`);
+        const key = name.toLocaleLowerCase('und');
+        if (composed.has(key)) problems.push(`${label}: "${name}" is composed twice (${composed.get(key)} and adjective ${a}, noun ${n})`);
+        else composed.set(key, `adjective ${a}, noun ${n}`);
+      }
+    }
+  }
+  return problems;
+}
+
 if (import.meta.main) {
   const problems = verifyLocales();
   if (problems.length) {
@@ -80,5 +155,7 @@ if (import.meta.main) {
     console.error(`\n${problems.length} problem(s) in the locale catalogs`);
     process.exit(1);
   }
-  console.log(`locales: ${LOCALE_CODES.length} catalogs and ${LOCALE_CODES.length} page catalogs agree with their en.json`);
+  console.log(
+    `locales: ${LOCALE_CODES.length} catalogs, ${LOCALE_CODES.length} page catalogs and ${LOCALE_CODES.length} nickname word lists agree with their en.json`,
+  );
 }

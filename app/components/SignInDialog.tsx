@@ -95,7 +95,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
       <Divider />
 
       <div className="flex flex-col gap-2">
-        <Button variant="primary" onClick={asGuest} busy={busy === 'guest'} disabled={busy !== null}>
+        <Button variant="primary" onClick={asGuest} busy={busy === 'guest'} disabled={busy === 'password'}>
           <FormattedMessage id={busy === 'guest' ? 'auth.signing_in' : 'auth.continue_as_guest'} />
         </Button>
         <p className="text-center text-sm text-stone-600 dark:text-stone-400">
@@ -138,7 +138,7 @@ function SignInOptions({ returnTo, done }: { returnTo?: string; done: () => void
           )}
         </Field>
         {error ? <ErrorAlert id={ids.error}>{error}</ErrorAlert> : null}
-        <Button type="submit" busy={busy === 'password'} disabled={busy !== null}>
+        <Button type="submit" busy={busy === 'password'} disabled={busy === 'guest'}>
           <FormattedMessage id={busy === 'password' ? 'auth.signing_in' : 'auth.sign_in'} />
         </Button>
       </form>
@@ -236,7 +236,7 @@ function QrSignIn({
         // A dropped connection, or a proxy's error page, is retried on the next tick; the API's answer is shown.
         if (err instanceof ApiError && err.fromApi && !stopped) {
           stopped = true;
-          setState({ phase: 'error', message: err.message });
+          setState({ phase: 'error', message: errorMessage(err, latest.current.intl) });
         }
       } finally {
         inFlight = false;

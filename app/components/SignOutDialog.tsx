@@ -34,7 +34,7 @@ export function SignOutDialog({ onClose, onSignOut, busy }: { onClose: () => voi
         <Button onClick={onClose}>
           <FormattedMessage id="auth.signout_guard.cancel" />
         </Button>
-        <Button onClick={onSignOut} disabled={busy} variant="danger" className="ms-auto">
+        <Button onClick={onSignOut} busy={busy} variant="danger" className="ms-auto">
           <FormattedMessage id="auth.signout_guard.sign_out_anyway" />
         </Button>
       </div>

@@ -13,6 +13,7 @@ import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { ModerationLink } from './moderation/ModerationLink.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 import { Button } from './ui/Button.tsx';
+import { CountBadge } from './ui/CountBadge.tsx';
 
 /** Loaded when first needed, like the sign-in dialog: most sign-outs never show it. */
 const SignOutDialog = lazy(() => import('./SignOutDialog.tsx').then((m) => ({ default: m.SignOutDialog })));
@@ -109,8 +110,9 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
                   <UnreadBadge count={unread} />
                 </AppLink>
               ) : null}
+              {/* busy, not disabled: a failed sign-out leaves the focus on the button (decision 073). */}
               <Button
-                disabled={busy}
+                busy={busy}
                 onClick={() => (user.has_password ? run(signOut) : setGuarding(true))}
                 aria-haspopup={user.has_password ? undefined : 'dialog'}
                 variant="ghost"
@@ -163,22 +165,8 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
   );
 }
 
-/**
- * The number of unread messages and waiting requests beside the Chat link; read out as words. `relative` keeps
- * the screen-reader text inside the scrolling navigation: placed against the page, it widened a phone's page.
- */
+/** The number of unread messages and waiting requests beside the Chat link; read out as words. */
 function UnreadBadge({ count }: { count: number }) {
   const intl = useIntl();
-  if (count === 0) return null;
-  return (
-    <span className="relative" data-testid="unread-badge">
-      <span
-        aria-hidden="true"
-        className="ms-1.5 inline-block min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
-      >
-        {intl.formatNumber(count)}
-      </span>
-      <span className="sr-only">{intl.formatMessage({ id: 'chat.unread' }, { count })}</span>
-    </span>
-  );
+  return <CountBadge count={count} label={intl.formatMessage({ id: 'chat.unread' }, { count })} testId="unread-badge" />;
 }

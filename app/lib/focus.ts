@@ -56,3 +56,9 @@ export function useFocusFallback(disabled: boolean, fallback: RefObject<HTMLElem
     if (became && (document.activeElement?.matches(':disabled') || focusLost())) fallback.current?.focus();
   }, [disabled]);
 }
+
+/** Whether `node` can take the focus: in the top modal dialog while one is open, else anywhere on the page. */
+export function inTopLayer(node: Element | null): boolean {
+  const modal = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal')).at(-1);
+  return !modal || Boolean(node && modal.contains(node));
+}

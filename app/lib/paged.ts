@@ -21,10 +21,17 @@ function remember(place: string, shown: Shown<unknown>) {
   else kept.set(place, shown);
 }
 
-/** What was kept for `place`, else the first page alone. */
-function shownAt<T>(place: string | null, first: Paged<T> | null): Shown<T> {
+/**
+ * What the loader read: the first page, or the pages from the first (a comment's page opened from a notification
+ * reads the comments up to it, decision 075).
+ */
+type First<T> = Paged<T> | readonly Paged<T>[] | null;
+
+/** What was kept for `place`, else what the loader read. */
+function shownAt<T>(place: string | null, first: First<T>): Shown<T> {
   if (!first) return { pages: [], added: [] };
-  return ((place ? kept.get(place) : undefined) as Shown<T> | undefined) ?? { pages: [first], added: [] };
+  const read = Array.isArray(first) ? [...first] : [first as Paged<T>];
+  return ((place ? kept.get(place) : undefined) as Shown<T> | undefined) ?? { pages: read, added: [] };
 }
 
 /**
@@ -34,7 +41,7 @@ function shownAt<T>(place: string | null, first: Paged<T> | null): Shown<T> {
  * move to another entry of the screen while it is shown keeps it as it is (decision 061).
  */
 export function usePaged<T extends { id: number | string }>(
-  first: Paged<T> | null,
+  first: First<T>,
   fetchPage: (page: number) => Promise<Paged<T>>,
   name?: string,
   { stays = false }: { stays?: boolean } = {},

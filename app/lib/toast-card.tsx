@@ -1,11 +1,14 @@
 /**
  * One toast (app/lib/toast.tsx), loaded after hydration: no first view shows one. A toast's action (Undo) is a
  * button in it, announced with its text; F6 from anywhere on the page puts the focus on it (the key React Aria's
- * toasts use to reach their region), and Escape there closes the toast and puts the focus back where it was.
+ * toasts use to reach their region), and Escape there closes the toast and puts the focus back where it was. However
+ * a toast holding the focus goes (×, Escape, its timer), the focus goes back where it came from, never to the page's
+ * start: inside an open dialog that would leave the dialog with nothing focused.
  */
 import { useEffect, useRef, useState } from 'react';
+import { HideButton, KeyHint } from '../components/ui/Notice.tsx';
 import { textDir } from './direction.ts';
-import { focusLost } from './focus.ts';
+import { focusLost, inTopLayer, tabStops } from './focus.ts';
 import { useIntl } from './intl.tsx';
 import type { Toast } from './toast.tsx';
 
@@ -21,8 +24,10 @@ export default function ToastCard({ toast, onClose }: { toast: Toast; onClose: (
   const [acting, setActing] = useState(false);
   const action = useRef<HTMLButtonElement>(null);
   const card = useRef<HTMLDivElement>(null);
-  /** Where the focus was when F6 brought it here. */
+  /** Where the focus was before it came into the toast (by F6, Tab or a click). */
   const cameFrom = useRef<HTMLElement | null>(null);
+  /** Whether the focus is in the toast; a focus leaving for nowhere (the toast removed under it) leaves it set. */
+  const holdsFocus = useRef(false);
   const hasAction = toast.action !== undefined;
 
   useEffect(() => {
@@ -35,22 +40,31 @@ export default function ToastCard({ toast, onClose }: { toast: Toast; onClose: (
     if (!hasAction) return;
     const toAction = (event: KeyboardEvent) => {
       if (event.key !== 'F6' || event.altKey || event.ctrlKey || event.metaKey || !action.current) return;
+      // A toast left behind a modal dialog is inert: F6 is the dialog's to use, not a jump out of it.
+      if (!inTopLayer(card.current)) return;
       event.preventDefault();
-      if (!card.current?.contains(document.activeElement)) cameFrom.current = document.activeElement as HTMLElement | null;
       action.current.focus();
     };
     document.addEventListener('keydown', toAction);
+    return () => document.removeEventListener('keydown', toAction);
+  }, [hasAction]);
+
+  useEffect(() => {
     const node = card.current;
+    const dialog = node?.closest('dialog') ?? null;
     return () => {
-      document.removeEventListener('keydown', toAction);
-      // The toast left with the focus in it (dismissed, timed out): the focus goes back to where F6 found it. The
-      // action itself puts the focus where its outcome is (Undo: on the item shown again).
+      // The toast left with the focus in it (dismissed, timed out): the focus goes back to where it came from, else to
+      // the dialog the toast was in, else to the page's content. The action itself puts the focus where its outcome
+      // is (Undo: on the item shown again), which this leaves alone. Preact may run this before or after the removal.
       queueMicrotask(() => {
+        if (!holdsFocus.current || !node || node.isConnected || !focusLost()) return;
         const back = cameFrom.current;
-        if (node && !node.isConnected && focusLost() && back?.isConnected) back.focus();
+        if (back?.isConnected && !back.closest('dialog:not([open])')) back.focus();
+        else if (dialog?.open) (tabStops(dialog)[0] ?? dialog).focus();
+        else document.getElementById('main')?.focus({ preventScroll: true });
       });
     };
-  }, [hasAction]);
+  }, []);
 
   const tone =
     toast.kind === 'success'
@@ -67,8 +81,16 @@ export default function ToastCard({ toast, onClose }: { toast: Toast; onClose: (
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border-s-4 p-4 shadow-lg ${tone}`}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onFocus={(event) => {
+        setPaused(true);
+        holdsFocus.current = true;
+        const from = event.relatedTarget;
+        if (from instanceof HTMLElement && !event.currentTarget.contains(from)) cameFrom.current = from;
+      }}
+      onBlur={(event) => {
+        setPaused(false);
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) holdsFocus.current = false;
+      }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.stopPropagation();
@@ -89,33 +111,22 @@ export default function ToastCard({ toast, onClose }: { toast: Toast; onClose: (
           <button
             ref={action}
             type="button"
-            disabled={acting}
+            // Not disabled once pressed, which dropped the focus (decision 073): a second press does nothing.
+            aria-disabled={acting || undefined}
             aria-keyshortcuts="F6"
             onClick={() => {
+              if (acting) return;
               setActing(true);
               toast.action?.run();
             }}
-            className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline disabled:opacity-60 dark:text-brand-100"
+            className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline aria-disabled:opacity-60 dark:text-brand-100"
           >
             {toast.action.label}
           </button>
-          {/* The key that reaches the action, for those with a keyboard; the button names it to screen readers. */}
-          <span
-            aria-hidden="true"
-            className="hidden rounded border border-stone-300 px-1 font-sans text-xs text-stone-500 pointer-fine:inline dark:border-stone-700 dark:text-stone-400"
-          >
-            F6
-          </span>
+          <KeyHint>F6</KeyHint>
         </span>
       ) : null}
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label={intl.formatMessage({ id: 'alert.dismiss' })}
-        className="rounded-full px-2 text-lg leading-none text-stone-500 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
-      >
-        <span aria-hidden="true">×</span>
-      </button>
+      <HideButton label={intl.formatMessage({ id: 'alert.dismiss' })} onClick={onClose} />
     </div>
   );
 }

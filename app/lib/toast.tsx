@@ -1,9 +1,11 @@
 /**
  * Alerts (SPEC.md sections 4 and 8): one toast at a time, each call clearing the previous one. Success titles
  * arrive translated; errors carry the server's message as given under an "Error" or "Warning" title. While a modal
- * dialog is open the page behind it is inert, to the pointer and to screen readers, so a toast is shown in the
- * dialog's own regions (ToastOutlet) and moves back to the page's when the dialog closes. A toast may offer one action
- * (Undo, decision 066), announced with its text and reached by keyboard with F6 (toast-card.tsx).
+ * dialog is open the page behind it is inert, to the pointer and to screen readers, so a toast raised while it is open
+ * is shown in the dialog's own regions (ToastOutlet) and moves back to the page's when the dialog closes. A toast raised
+ * before the dialog opened stays in the page's regions, behind it: it says nothing about the dialog, and inside it
+ * its Undo and × would be Tab stops of a form they have nothing to do with (decision 074). A toast may offer one
+ * action (Undo, decision 066), announced with its text and reached by keyboard with F6 (toast-card.tsx).
  */
 import {
   createContext,
@@ -65,49 +67,65 @@ const OutletContext = createContext<((outlet: Outlet) => () => void) | null>(nul
 const loadCard = () => import('./toast-card.tsx');
 const ToastCard = lazy(loadCard);
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+/**
+ * `pinned`: what stays above the toasts, in the page's polite region, until the person closes it (the crisis notice
+ * of a text sent from a form that closed: components/crisis/CrisisAfterSend.tsx).
+ */
+export function ToastProvider({ children, pinned }: { children: ReactNode; pinned?: ReactNode }) {
   const intl = useIntl();
-  const [toast, setToast] = useState<Toast | null>(null);
+  /** The toast shown, and the dialog regions that were on top when it was raised (null: the page's). */
+  const [shown, setShown] = useState<{ toast: Toast; outlet: Outlet | null } | null>(null);
   const [outlets, setOutlets] = useState<Outlet[]>([]);
+  // The open dialogs' regions as of now, for a toast raised between renders (a click's handler, a socket event).
+  const stack = useRef<Outlet[]>([]);
   const addOutlet = useCallback((outlet: Outlet) => {
-    setOutlets((os) => [...os, outlet]);
-    return () => setOutlets((os) => os.filter((o) => o !== outlet));
+    stack.current = [...stack.current, outlet];
+    setOutlets(stack.current);
+    return () => {
+      stack.current = stack.current.filter((o) => o !== outlet);
+      setOutlets(stack.current);
+    };
   }, []);
   const next = useRef(0);
   useEffect(() => whenIdle(() => loadCard().catch(() => {})), []);
 
-  const clear = useCallback(() => setToast(null), []);
+  const clear = useCallback(() => setShown(null), []);
   const api = useMemo<ToastApi>(() => {
+    const show = (toast: Omit<Toast, 'id'>) => setShown({ toast: { ...toast, id: ++next.current }, outlet: stack.current.at(-1) ?? null });
     const error: ToastApi['error'] = (message, kind = 'error') =>
-      setToast({
-        id: ++next.current,
-        kind,
-        title: intl.formatMessage({ id: kind === 'warning' ? 'alert.warning' : 'alert.error' }),
-        message,
-      });
+      show({ kind, title: intl.formatMessage({ id: kind === 'warning' ? 'alert.warning' : 'alert.error' }), message });
     return {
-      success: (title, message, action) => setToast({ id: ++next.current, kind: 'success', title, message, action }),
+      success: (title, message, action) => show({ kind: 'success', title, message, action }),
       error,
       failed: (err, kind) => error(errorMessage(err, intl), kind),
       clear,
     };
   }, [intl, clear]);
 
-  // One card, in the region its kind is announced in: the top dialog's while one is open, else the page's.
+  // One card, in the region its kind is announced in: the dialog's it was raised in while that is open, else the page's.
+  const toast = shown?.toast;
   const card = toast ? (
     <Suspense fallback={null}>
       <ToastCard key={toast.id} toast={toast} onClose={clear} />
     </Suspense>
   ) : null;
-  const top = outlets.at(-1);
+  const outlet = shown?.outlet && outlets.includes(shown.outlet) ? shown.outlet : null;
   const success = toast?.kind === 'success';
-  const inPage = top ? null : card;
+  const inPage = outlet ? null : card;
   return (
     <ToastContext value={api}>
       <OutletContext value={addOutlet}>{children}</OutletContext>
       {/* Both regions exist from the start so screen readers are listening before anything is announced. */}
-      <Regions status={success ? inPage : null} alert={success ? null : inPage} />
-      {top && card ? createPortal(card, success ? top.status : top.alert) : null}
+      <Regions
+        status={
+          <>
+            {pinned}
+            {success ? inPage : null}
+          </>
+        }
+        alert={success ? null : inPage}
+      />
+      {outlet && card ? createPortal(card, success ? outlet.status : outlet.alert) : null}
     </ToastContext>
   );
 }

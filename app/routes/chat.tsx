@@ -11,6 +11,7 @@ import { AppLink } from '../components/AppLink.tsx';
 import { Thread } from '../components/chat/Thread.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { EmptyState } from '../components/Status.tsx';
+import { CountBadge } from '../components/ui/CountBadge.tsx';
 import { Panel } from '../components/ui/Panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { textDir } from '../lib/direction.ts';
@@ -23,7 +24,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { usePaged } from '../lib/paged.ts';
 import { failed, required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
-import { useSocketEvent, useViewingConversation } from '../lib/socket.ts';
+import { useSocketConnect, useSocketEvent, useViewingConversation } from '../lib/socket.ts';
 import { useUnread } from '../lib/unread.ts';
 import type { Route } from './+types/chat';
 
@@ -136,7 +137,8 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
 function Tabs({ requests, to }: { requests: boolean; to: (query: string) => string }) {
   const intl = useIntl();
   const tab = (on: boolean) =>
-    `flex-1 rounded-full px-3 py-1.5 text-center text-sm ${on ? 'bg-brand-600 font-semibold text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800'}`;
+    // A row, so that a count's badge stays beside the word in a narrow column rather than wrapping under it.
+    `flex flex-1 items-center justify-center rounded-full px-3 py-1.5 text-center text-sm ${on ? 'bg-brand-600 font-semibold text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800'}`;
   return (
     <nav aria-label={intl.formatMessage({ id: 'chat.lists' })} className="mb-3">
       <ul className="flex gap-1 rounded-full border border-stone-200 p-1 dark:border-stone-800">
@@ -148,7 +150,7 @@ function Tabs({ requests, to }: { requests: boolean; to: (query: string) => stri
         <li className="flex flex-1">
           <AppLink to={to('?tab=requests')} aria-current={requests ? 'page' : undefined} className={tab(requests)}>
             <FormattedMessage id="chat.tab_requests" />
-            <RequestsCount />
+            <RequestsCount onTab={requests} />
           </AppLink>
         </li>
       </ul>
@@ -156,11 +158,18 @@ function Tabs({ requests, to }: { requests: boolean; to: (query: string) => stri
   );
 }
 
-function RequestsCount() {
+/** The requests waiting, beside the Requests tab: a badge for the eye, "1 message request" for screen readers. */
+function RequestsCount({ onTab }: { onTab: boolean }) {
   const intl = useIntl();
-  const counts = useUnread();
-  if (!counts?.requests_count) return null;
-  return <span className="ms-1">{`(${intl.formatNumber(counts.requests_count)})`}</span>;
+  const count = useUnread()?.requests_count ?? 0;
+  return (
+    <CountBadge
+      count={count}
+      label={intl.formatMessage({ id: 'chat.requests_count' }, { count })}
+      tone={onTab ? 'inverse' : 'brand'}
+      testId="requests-count"
+    />
+  );
 }
 
 function ConversationLink({ conversation: c, current, to }: { conversation: Conversation; current: boolean; to: string }) {
@@ -221,7 +230,8 @@ function ConversationLink({ conversation: c, current, to }: { conversation: Conv
 function useConversations(first: Paged<Conversation>, requests: boolean) {
   const { api, user } = useSession();
   // It stays while a conversation is opened beside it, or on a phone over it, and Back finds it (decision 061).
-  const paged = usePaged(first, (page) => (requests ? api.messageRequests(page) : api.conversations(page)), listName(requests), {
+  const load = (page?: number) => (requests ? api.messageRequests(page) : api.conversations(page));
+  const paged = usePaged(first, load, listName(requests), {
     stays: true,
   });
   // What happened since the server's answer on screen (the list's first page), kept with the answer it happened
@@ -272,12 +282,27 @@ function useConversations(first: Paged<Conversation>, requests: boolean) {
     const known = changed.get(e.conversation_id) ?? paged.items.find((c) => c.id === e.conversation_id);
     if (known && known.unread_count > 0) update({ ...known, unread_count: 0 });
   });
+  // What came while the socket was away (a phone asleep, a lost network) reached no handler above: on connecting,
+  // the newest conversations as the server has them replace the ones shown that are not newer.
+  useSocketConnect(() => {
+    load().then(
+      ({ data }) => {
+        for (const c of data) {
+          const shownNow = items.current.find((x) => x.id === c.id);
+          if (!shownNow || c.updated_at >= shownNow.updated_at) update(c);
+        }
+      },
+      () => {},
+    );
+  }, user !== null);
 
   const listed = new Set(paged.items.map((c) => c.id));
-  const items = [...paged.items.map((c) => changed.get(c.id) ?? c), ...[...changed.values()].filter((c) => !listed.has(c.id))]
+  const shownItems = [...paged.items.map((c) => changed.get(c.id) ?? c), ...[...changed.values()].filter((c) => !listed.has(c.id))]
     .filter((c) => !dropped.has(c.id) && (c.status === 'request') === requests)
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
-  return { ...paged, items, update, drop };
+  const items = useRef(shownItems);
+  items.current = shownItems;
+  return { ...paged, items: shownItems, update, drop };
 }
 
 const listName = (requests: boolean) => (requests ? 'requests' : 'conversations');

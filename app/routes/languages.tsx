@@ -6,7 +6,7 @@ import { PageHeading } from '../components/Status.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage } from '../lib/intl.tsx';
 import { useLanguageSwitch } from '../lib/language.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { pageMeta, webPageLd } from '../lib/meta.ts';
 import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/languages';
@@ -15,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { languages: (await required(request, loaderApi(context).languages())).data };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'languages');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'languages', { jsonLd: (page) => webPageLd(page, 'WebPage') });
 
 export default function Languages({ loaderData }: Route.ComponentProps) {
   const { locale } = useSession();

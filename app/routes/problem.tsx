@@ -5,15 +5,18 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { type CommentAnchor, commentAnchor } from '../../core/comment-anchor.ts';
 import { postJsonLd, postPagePath } from '../../core/json-ld.ts';
 import { LIMITS } from '../../core/limits.ts';
 import { localizedPath } from '../../core/locales.ts';
+import type { Comment, Paged } from '../../core/types.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { BackArrow } from '../components/BackArrow.tsx';
 import { Comments } from '../components/core/Comments.tsx';
 import { EditText } from '../components/core/EditText.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import type { Api } from '../lib/api/create.ts';
 import { serverContext } from '../lib/context.ts';
 import { useEditing } from '../lib/editing.ts';
 import { loaderApi } from '../lib/guard.ts';
@@ -29,6 +32,48 @@ import type { Route } from './+types/problem';
 
 const AdviceDialog = lazy(() => import('../components/core/AdviceDialog.tsx').then((m) => ({ default: m.AdviceDialog })));
 
+/**
+ * The most pages of comments (and of one comment's replies) read to reach a comment a notification names: 200
+ * comments. A comment past them opens the page as it always opened, at its top (decision 075).
+ */
+const ANCHOR_PAGES = 20;
+
+const holds = (page: Paged<Comment>, id: number) => page.data.some((c) => c.id === id);
+
+/** Reads pages from the first until one holds `id`, at most ANCHOR_PAGES: the pages, and whether it was found. */
+async function pagesTo(read: (page: number) => Promise<Paged<Comment>>, id: number, first?: Paged<Comment>) {
+  const pages = [first ?? (await read(1))];
+  for (let last = pages[0]; !holds(last, id); last = pages[pages.length - 1]) {
+    // Past the last page the comment is not there (deleted, hidden by a block or by moderation): said calmly.
+    if (last.meta.current_page >= last.meta.last_page) return { pages, found: false as const };
+    if (pages.length >= ANCHOR_PAGES) return { pages, found: null };
+    pages.push(await read(last.meta.current_page + 1));
+  }
+  return { pages, found: true as const };
+}
+
+/**
+ * The comments a visit shows: their first page; opened at a comment (a notification's `?comment=`, and `&reply=` for a
+ * reply inside its thread), the pages up to it and, for a reply past the first ones, its thread's pages up to it, so
+ * the server renders them and the page opens there (decision 075). `found` is false when what was named is gone.
+ */
+async function commentsFor(api: Api, postId: number, anchor: CommentAnchor | null) {
+  const first = await api.postComments(postId);
+  if (!anchor) return { pages: [first], anchor: null };
+  const list = await pagesTo((page) => api.postComments(postId, page), anchor.comment, first);
+  const comment = list.found ? list.pages[list.pages.length - 1].data.find((c) => c.id === anchor.comment) : undefined;
+  // Not there: the page opens as it always did, at its first page (with the note when it is known to be gone).
+  if (!comment) return { pages: [first], anchor: list.found === false ? { ...anchor, found: false } : null };
+  if (anchor.reply === null || comment.replies.some((r) => r.id === anchor.reply))
+    return { pages: list.pages, anchor: { ...anchor, found: true } };
+  const thread = await pagesTo((page) => api.commentReplies(comment.id, page), anchor.reply);
+  if (!thread.found) return { pages: list.pages, anchor: thread.found === false ? { ...anchor, found: false } : null };
+  return { pages: list.pages, anchor: { ...anchor, found: true }, replies: thread.pages };
+}
+
+const anchorKey = (postId: number, anchor: CommentAnchor | null) =>
+  anchor ? `${postId} at ${anchor.comment} ${anchor.reply ?? ''}` : postId;
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(request, params.id);
   const api = loaderApi(context);
@@ -38,7 +83,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const post = orNotFound(request, api.post(id));
   // Related posts are a list under the comments, left out when empty: the page is whole without them.
   const rest = Promise.all([
-    required(request, api.postComments(id)),
+    required(request, commentsFor(api, id, commentAnchor(new URL(request.url).searchParams))),
     optional(
       api.relatedPosts(id).then((r) => r.data),
       [],
@@ -82,6 +127,12 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">
         <FormattedMessage id="problem.heading" values={{ nickname: post.user.nickname }} />
       </h1>
+      {/* Early in the content, where reading starts: the page opened as usual, not at the comment it was sent to. */}
+      {loaderData.comments.anchor?.found === false ? (
+        <p data-testid="comment-gone" className="mb-3 rounded-xl bg-stone-100 px-4 py-3 text-sm dark:bg-stone-800">
+          <FormattedMessage id="comments.anchor_gone" />
+        </p>
+      ) : null}
       {edit.editing ? (
         <EditText
           boxed
@@ -120,7 +171,15 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
           <AdviceDialog postId={post.id} author={post.user.nickname} onClose={() => setAdvising(false)} />
         </Suspense>
       ) : null}
-      <Comments key={post.id} postId={post.id} first={loaderData.comments} />
+      <Comments
+        // A notification opening another comment of the post this page shows starts the comments afresh: the thread
+        // read to reach a reply is a comment's first state.
+        key={anchorKey(post.id, loaderData.comments.anchor)}
+        postId={post.id}
+        first={loaderData.comments.pages}
+        anchor={loaderData.comments.anchor}
+        thread={loaderData.comments.replies ?? null}
+      />
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-10">
           <h2 id="related-heading" className="mb-3 text-lg font-semibold">

@@ -2,7 +2,7 @@
  * /qr/{token}: the page a signed-in phone opens from a sign-in QR code. Approving signs the device that shows
  * the code in as this user (API.md "QR sign-in"). Signed out, it offers the sign-in dialog and stays here.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import { ErrorAlert } from '../components/core/ErrorAlert.tsx';
@@ -10,6 +10,7 @@ import { errorMessage } from '../components/core/errors.ts';
 import { SignInDialog } from '../components/SignInDialog.tsx';
 import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { ApiError } from '../lib/api.ts';
+import { focusFromScript, focusLost } from '../lib/focus.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useActivePath } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -35,6 +36,12 @@ export default function QrApprove({ params }: Route.ComponentProps) {
   const [outcome, setOutcome] = useState<Outcome>({ phase: 'idle' });
   const [signInOpen, setSignInOpen] = useState(false);
   const home = useActivePath()(localizedPath(locale, '/'));
+  // The answer replaces the Approve button, which held the focus: the answer takes it, so it is read and the person
+  // goes on from there instead of from the document's start (decision 073).
+  const answerRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if ((outcome.phase === 'approved' || outcome.phase === 'dead') && answerRef.current && focusLost()) focusFromScript(answerRef.current);
+  }, [outcome.phase]);
 
   async function approve() {
     setOutcome({ phase: 'busy' });
@@ -65,16 +72,16 @@ export default function QrApprove({ params }: Route.ComponentProps) {
         </>
       ) : outcome.phase === 'approved' ? (
         <>
-          <p role="status" className="text-lg text-brand-700 dark:text-brand-100">
+          <div ref={answerRef} role="status" className="text-lg text-brand-700 dark:text-brand-100">
             {outcome.message}
-          </p>
+          </div>
           <Link to={home} className={buttonClass('primary', 'lg')}>
             <FormattedMessage id="qr.go_home" />
           </Link>
         </>
       ) : outcome.phase === 'dead' ? (
         <>
-          <div role="alert" className="text-red-700 dark:text-red-400">
+          <div ref={answerRef} role="alert" className="text-red-700 dark:text-red-400">
             <p>{outcome.message}</p>
             <p>
               <FormattedMessage id="qr.try_new_code" />
@@ -91,7 +98,7 @@ export default function QrApprove({ params }: Route.ComponentProps) {
           </p>
           {outcome.phase === 'error' ? <ErrorAlert className="">{outcome.message}</ErrorAlert> : null}
           <div className="flex flex-wrap justify-center gap-3">
-            <Button onClick={approve} disabled={outcome.phase === 'busy'} variant="primary" size="lg">
+            <Button onClick={approve} busy={outcome.phase === 'busy'} variant="primary" size="lg">
               <FormattedMessage id={outcome.phase === 'busy' ? 'qr.approving' : 'qr.approve'} />
             </Button>
             <Link to={home} className={buttonClass('secondary', 'lg')}>

@@ -4,7 +4,7 @@
  * are links, so the whole search works before (or without) JavaScript, and the server renders each state. Signed
  * in, the screen lists the person's recent searches while nothing is asked, each removable, all clearable.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation, useRevalidator } from 'react-router';
 import { localizedPath } from '../../core/locales.ts';
 import type { RecentSearch, SearchPage, SearchResult } from '../../core/schemas/search.ts';
@@ -89,6 +89,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const searching = navigation.state !== 'idle' && navigation.location?.pathname.endsWith('/search');
   // The visitor's words keep their own direction inside a translated sentence.
   const query = <bdi className="wrap-anywhere">{q}</bdi>;
+  // One field for every query, so Enter keeps the focus and the caret in it (a field rebuilt per query, as `key={q}`
+  // did, dropped the focus to the page's start, decision 073). A query reached another way (a recent search, Back)
+  // is written into it; the words just searched for are left as typed.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = field.current;
+    if (input && boundedQuery(input.value) !== q) input.value = q;
+  }, [q]);
 
   return (
     <>
@@ -103,8 +111,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           id="search-q"
           name="q"
           type="search"
+          ref={field}
           defaultValue={q}
-          key={q}
           maxLength={SEARCH_QUERY_MAX * 2}
           required
           dir="auto"

@@ -13,7 +13,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { controlClass } from '../components/ui/Field.tsx';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from '../lib/intl.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { pageMeta, webPageLd } from '../lib/meta.ts';
 import { required } from '../lib/route-check.ts';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/top-supporters';
@@ -29,7 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { months, month, ranking };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'topSupporters');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'topSupporters', { jsonLd: (page) => webPageLd(page, 'WebPage') });
 
 /** A month named in the reader's language; the 15th at noon UTC is inside the month in every time zone. */
 const MonthName = ({ month }: { month: string }) => (

@@ -213,7 +213,9 @@ describe('revoked tokens', () => {
     const loggedOut = closed(here);
     expect((await t.call(g, 'POST', '/api/logout')).status).toBe(204);
     expect(await loggedOut).toEqual(ENDED);
-  });
+    // Five scrypt hashes (32 MiB each, on libuv's pool beside the other test files' work): 6 s on a quiet machine,
+    // past 30 s on a busy one (CI-1 of stop 32).
+  }, 120_000);
 
   it('tells the sockets of an erased account that their session ended', async () => {
     const t = await createTestApp();

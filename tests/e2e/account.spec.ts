@@ -83,8 +83,13 @@ for (const [name, viewport] of [
       await page.waitForLoadState('networkidle');
       const email = `quiet-${Date.now()}-${name}@example.org`;
       await page.getByRole('textbox', { name: 'Email' }).fill(email);
-      await page.getByRole('button', { name: 'Save email' }).click();
+      const saveEmail = page.getByRole('button', { name: 'Save email' });
+      await saveEmail.focus();
+      await page.keyboard.press('Enter');
       await expect(page.getByText('Your email is saved.')).toBeVisible();
+      // Saved, there is nothing left to save: the button says so and keeps the focus (it dropped to the page's start).
+      await expect(saveEmail).toHaveAttribute('aria-disabled', 'true');
+      await expect(saveEmail).toBeFocused();
       await setPassword(page);
       await page.reload();
       await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);

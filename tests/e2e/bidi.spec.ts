@@ -3,7 +3,8 @@
  * principle 4 names (spec audit of stop 31, gap 5).
  * - An Arabic post or comment that opens with a Latin nickname runs right to left on English and Arabic pages
  *   (`dir="auto"` took the Latin letter first and laid it out left to right); a comment typed that way does too.
- * - A Latin #tag inside Arabic text reads "#sleep2026", not "sleep2026#"; an Arabic tag keeps its "#" on the right.
+ * - A Latin #tag inside Arabic text reads "#sleep2026", not "sleep2026#"; an Arabic tag keeps its "#" on the right;
+ *   a web address keeps its closing "/" at its end and an @name its "@" at its start.
  * - Feeds, a tag page and the static pages carry schema.org JSON-LD with absolute URLs from the configured origin.
  * At a 390 px phone and a 1280 px desktop, with no console errors and nothing wider than the screen.
  */
@@ -15,7 +16,9 @@ import { overflow } from './people.ts';
 const stamp = Date.now().toString(36);
 const LATIN_TAG = `sleep${stamp}`;
 const ARABIC_TAG = 'نوم';
-const POST = `SunnyRiver42 قال لي إن المشي نصف ساعة كل يوم يساعد على النوم، وأنا أجرب ذلك منذ أسبوع وما زلت أستيقظ في الرابعة صباحاً. هل لديكم نصائح أخرى؟ أشعر بالتعب #${ARABIC_TAG} #${LATIN_TAG} شكراً لكم جميعاً`;
+const ADDRESS = 'https://example.org/sleep/';
+const NAME = '@Sunny_River';
+const POST = `SunnyRiver42 قال لي إن المشي نصف ساعة كل يوم يساعد على النوم، وأنا أجرب ذلك منذ أسبوع وما زلت أستيقظ في الرابعة صباحاً. هل لديكم نصائح أخرى؟ قرأت ${ADDRESS} وسألت ${NAME} أيضاً. أشعر بالتعب #${ARABIC_TAG} #${LATIN_TAG} شكراً لكم جميعاً`;
 const COMMENT = 'SunnyRiver42 محق، المشي في الصباح ساعدني كثيراً على النوم مبكراً';
 
 let post: { id: number; language: string; tags: { id: number; name: string }[] };
@@ -83,6 +86,12 @@ for (const [name, viewport] of [
         expect(await leftOf(latin, 0)).toBeLessThan(await leftOf(latin, 1));
         const arabic = text.getByRole('link', { name: `#${ARABIC_TAG}` });
         expect(await leftOf(arabic, 0)).toBeGreaterThan(await leftOf(arabic, 1));
+        // The address and the name read left to right, their first character leftmost and their last rightmost.
+        for (const latinPiece of [ADDRESS, NAME]) {
+          const first = POST.indexOf(latinPiece);
+          expect(await leftOf(text, first)).toBeLessThan(await leftOf(text, first + latinPiece.length - 1));
+          await expect(text.locator('bdi', { hasText: latinPiece })).toHaveText(latinPiece);
+        }
 
         const comment = page.locator('#comments p[lang="ar"]').filter({ hasText: 'SunnyRiver42 محق' });
         await expect(comment).toHaveCount(1);
@@ -142,6 +151,8 @@ test.describe('JSON-LD', () => {
     ['/privacy-policy', 'WebPage'],
     ['/community-guidelines', 'WebPage'],
     ['/terms-and-conditions', 'WebPage'],
+    ['/languages', 'WebPage'],
+    ['/topSupporters', 'WebPage'],
   ] as const;
 
   for (const code of ['en', 'ar']) {

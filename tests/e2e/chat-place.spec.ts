@@ -261,3 +261,38 @@ test('Back to a conversation after more than a page came meanwhile opens it at t
   await check(reader);
   await reader.close();
 });
+
+for (const [code, viewport, touch] of VIEWS) {
+  test(`the list of conversations catches up with what came while the page was offline (${code}, ${viewport.width} px)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const writer = await caller(baseURL);
+    const reader = await person(browser, { viewport, touch });
+    const id = await acceptedConversation(baseURL, writer, reader, 'Before the train left');
+    const { page } = reader;
+    // socket.io's connect packet: from then on the page hears messages as they come.
+    let connects = 0;
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) connects++;
+      }),
+    );
+    await page.goto(at(code, '/chat'));
+    const row = page.locator(`[data-conversation="${id}"]`);
+    await expect(row).toContainText('Before the train left');
+    await expect.poll(() => connects).toBe(1);
+
+    // A phone on a tunnelled train: the socket goes with the network, and two messages come meanwhile.
+    await page.context().setOffline(true);
+    for (const content of ['Are you still there?', 'Whenever you are back, no rush']) {
+      expect((await call(baseURL, writer, 'POST', '/api/messages', { conversation_id: id, content })).status).toBe(201);
+    }
+    await page.context().setOffline(false);
+    await expect.poll(() => connects).toBe(2);
+    await expect(row).toContainText('Whenever you are back, no rush');
+    await expect(row.getByText(translate(code, 'chat.unread', { count: 3 }))).toHaveCount(1);
+    await check(reader);
+    await reader.close();
+  });
+}

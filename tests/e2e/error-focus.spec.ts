@@ -5,9 +5,9 @@
  * the message box, as it disappears; the advice dialog, whose text an ended session empties, hands it to its box
  * instead of the page behind. On a 390 px phone and a 1280 px desktop, in English and in Arabic.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { at, catalog } from './pages.ts';
-import { acceptedConversation, call, longPost, overflow, type Person, person } from './people.ts';
+import { acceptedConversation, call, hydrated, hydratingPerson, longPost, overflow, person } from './people.ts';
 
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
@@ -24,17 +24,7 @@ const proxyPage = (status: number, reason: string) => ({
   body: `<html><head><title>${status} ${reason}</title></head><body><h1>${reason}</h1></body></html>`,
 });
 
-/** Someone on the phone or the desktop, whose page's hydration the test can wait for. */
-async function someone(browser: Browser, shape: (typeof VIEWPORTS)[number]): Promise<Person> {
-  const who = await person(browser, { viewport: shape.viewport, touch: shape.touch });
-  await who.page.addInitScript(() => {
-    const w = window as unknown as { hydrated: Promise<void> };
-    w.hydrated = new Promise((resolve) => document.addEventListener('kindred:hydrated', () => resolve(), { once: true }));
-  });
-  return who;
-}
-
-const hydrated = (page: Page) => page.evaluate(() => (window as unknown as { hydrated: Promise<void> }).hydrated);
+const someone = hydratingPerson;
 
 /** The page's console errors, less the failed answers the test itself sent. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/the server responded with a status of (429|503)/.test(e));

@@ -68,7 +68,8 @@ test('B supports and comments on A’s post: A’s bell shows it live; marking s
   // event; a 1 s bound failed under load once the bell's count waited for the burst to end (250 ms).
   await expect(bell).toHaveAccessibleName('Notifications, 1 new');
   const commented = event('commented on your post');
-  expect((await b.post('/api/comments', { data: { post_id: post.id, content: 'You are not alone.' }, headers: asB })).status()).toBe(201);
+  const sent = await b.post('/api/comments', { data: { post_id: post.id, content: 'You are not alone.' }, headers: asB });
+  expect(sent.status()).toBe(201);
   await commented;
   await expect(bell).toHaveAccessibleName('Notifications, 2 new');
 
@@ -79,7 +80,9 @@ test('B supports and comments on A’s post: A’s bell shows it live; marking s
   await expect(items).toHaveText(
     [`New: ${bName} commented on your post`, `New: ${bName} supported your post`].map((t) => new RegExp(`^${t}`)),
   );
-  await expect(items.first()).toHaveAttribute('href', `/problem/${post.id}`);
+  // The comment's notification opens the post at the comment (decision 075).
+  await expect(items.first()).toHaveAttribute('href', `/problem/${post.id}?comment=${(await sent.json()).data.id}`);
+  await expect(items.nth(1)).toHaveAttribute('href', `/problem/${post.id}`);
   await page.getByTestId('mark-all-seen').click();
   await expect(bell).toHaveAccessibleName('Notifications');
   await expect(items.first()).toHaveAttribute('data-seen', 'true');

@@ -164,3 +164,29 @@ export async function pillCount(page: Page): Promise<number> {
   if ((await pill.count()) === 0) return 0;
   return Number((await pill.textContent())?.match(/\d+/)?.[0]);
 }
+
+/** Counts layout shifts from the start of each document (buffered), as bench/phone.ts measures them. */
+export function countShifts() {
+  type Shift = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
+  const w = window as unknown as { __shift: number; __moved: string[] };
+  w.__shift = 0;
+  w.__moved = [];
+  // What moved, so that a failure names it: the element, its start and its text, and its box before and after.
+  const named = (node: Node | undefined) => {
+    if (!(node instanceof Element)) return node?.nodeName ?? 'gone';
+    return `<${node.localName}${node.id ? `#${node.id}` : ''} class="${node.getAttribute('class') ?? ''}"> ${(node.textContent ?? '').slice(0, 40)}`;
+  };
+  const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Shift[]) {
+      if (e.hadRecentInput) continue;
+      w.__shift += e.value;
+      for (const s of e.sources)
+        w.__moved.push(`${Math.round(e.startTime)} ms ${named(s.node)}: ${box(s.previousRect)} → ${box(s.currentRect)}`);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}

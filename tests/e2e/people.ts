@@ -39,6 +39,30 @@ export async function person(
   return { page, id: data.id, nickname: data.nickname, auth: { Authorization: `Bearer ${token}` }, errors, close: () => context.close() };
 }
 
+/**
+ * Someone on a phone or a desktop whose page's hydration the test can wait for (`hydrated`): the app dispatches
+ * `kindred:hydrated` once it has hydrated, and a key pressed before that would go to the server's markup.
+ */
+export async function hydratingPerson(
+  browser: Browser,
+  shape: { viewport: { width: number; height: number }; touch?: boolean },
+): Promise<Person> {
+  const who = await person(browser, { viewport: shape.viewport, touch: shape.touch });
+  await noteHydration(who.page);
+  return who;
+}
+
+/** Lets `hydrated` wait for this page's hydration: the app dispatches `kindred:hydrated` once it has hydrated. */
+export function noteHydration(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { hydrated: Promise<void> };
+    w.hydrated = new Promise((resolve) => document.addEventListener('kindred:hydrated', () => resolve(), { once: true }));
+  });
+}
+
+/** Resolves once the page `hydratingPerson` made has hydrated. */
+export const hydrated = (page: Page) => page.evaluate(() => (window as unknown as { hydrated: Promise<void> }).hydrated);
+
 /** Someone who only calls the API: a guest signed in without a browser, for a spec that needs many people. */
 export type Caller = Pick<Person, 'id' | 'nickname' | 'auth'>;
 
@@ -53,7 +77,13 @@ export async function caller(baseURL: string | undefined): Promise<Caller> {
 }
 
 /** Calls the API as someone; returns the status and the body. */
-export async function call(baseURL: string | undefined, who: Caller, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+export async function call(
+  baseURL: string | undefined,
+  who: Caller,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+) {
   const api = await request.newContext({ baseURL });
   const res = await api.fetch(url, { method, headers: who.auth, ...(method === 'GET' ? {} : { data: data ?? {} }) });
   const body = await res.json().catch(() => null);

@@ -61,9 +61,10 @@ test('the message composer and the advice dialog show the crisis notice, keep th
   expect(await overflow(a.page)).toBeNull();
   await a.page.getByRole('button', { name: en['chat.send'], exact: true }).click();
   await expect(a.page.getByTestId('message').filter({ hasText: CRISIS })).toBeVisible();
-  // Sent, the box is empty and the notice goes with its text.
+  // Sent, the box is empty and the notice stays beside it (decision 072): help stays offered once the words went.
   await expect(box).toHaveValue('');
-  await expect(notice).toHaveCount(0);
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText(en['crisis.notice']);
 
   expect([...a.errors, ...b.errors]).toEqual([]);
   await a.close();

@@ -194,6 +194,8 @@ test('a toast shown while a dialog is open is in the dialog, where it is announc
   await alert.getByRole('button', { name: en['alert.dismiss'] }).click();
   await expect(page.getByTestId('toast')).toHaveCount(0);
   await expect(dialog).toBeVisible();
+  // The focus goes back to where it was before the toast took it, not to the page behind (decision 074).
+  await expect(dialog.getByRole('button', { name: en['topics.create_submit'] })).toBeFocused();
   // Closed with Escape and opened again, the topic written so far is still there.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -45,6 +45,8 @@ export function MessageComposer({
   function send() {
     const content = text.trim();
     if (!content || tooLong) return;
+    // Checked as it is sent: Enter right after the last key comes before the check of a pause in typing.
+    crisis.sent(content);
     onSend(content);
     setText('');
   }
@@ -75,7 +77,7 @@ export function MessageComposer({
     >
       {/* Above the box: the composer sits at the bottom of the chat, so the notice grows the form upwards and the
           text box stays where the person is typing. */}
-      <CrisisNotice match={crisis} />
+      <CrisisNotice check={crisis} />
       <div className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={composerId(conversationId)} className="sr-only">

@@ -402,11 +402,11 @@ export function Thread({
             <Button variant="primary" busy={busy} onClick={accept}>
               <FormattedMessage id="chat.accept" />
             </Button>
-            <Button disabled={busy} onClick={decline}>
+            <Button busy={busy} onClick={decline}>
               <FormattedMessage id="chat.decline" />
             </Button>
             {other ? (
-              <Button variant="ghost" disabled={busy} onClick={() => setConfirmBlock('block-report')}>
+              <Button variant="ghost" busy={busy} onClick={() => setConfirmBlock('block-report')}>
                 <FormattedMessage id="chat.block_report" />
               </Button>
             ) : null}

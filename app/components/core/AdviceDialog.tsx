@@ -40,6 +40,7 @@ export function AdviceDialog({ postId, author, onClose }: { postId: number; auth
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (cannotSend) return;
+    crisis.sent(text, { closes: true });
     setSending(true);
     setError(null);
     try {
@@ -81,7 +82,7 @@ export function AdviceDialog({ postId, author, onClose }: { postId: number; auth
             {error}
           </ErrorAlert>
         ) : null}
-        <CrisisNotice match={crisis} />
+        <CrisisNotice check={crisis} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />

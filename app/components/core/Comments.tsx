@@ -1,10 +1,13 @@
 /** A post's comments: oldest first, replies one level deep, votes, and the author's edit and delete. */
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { CommentAnchor } from '../../../core/comment-anchor.ts';
 import { LIMITS, REPLIES_SHOWN } from '../../../core/limits.ts';
 import type { Comment, Paged } from '../../../core/types.ts';
 import { useBoxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { useEditing } from '../../lib/editing.ts';
+import { entryMemory } from '../../lib/entries.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem, useVisible } from '../../lib/items.ts';
 import { keepPlace } from '../../lib/keep-place.ts';
@@ -64,6 +67,8 @@ function CommentForm({
     e.preventDefault();
     setSending(true);
     setError(null);
+    // A new comment's box stays; a reply's or an edit's closes (onCancel), and the page shows the notice.
+    crisis.sent(text, { closes: Boolean(onCancel) });
     try {
       await onSend(text);
       setText('');
@@ -96,7 +101,7 @@ function CommentForm({
           {error}
         </p>
       ) : null}
-      <CrisisNotice match={crisis} />
+      <CrisisNotice check={crisis} />
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <Button onClick={onCancel} variant="ghost" size="sm">
@@ -116,12 +121,33 @@ function CommentForm({
 const countOnPost = (postId: number, by: number) =>
   updateItem('post', postId, (post) => ({ comments_count: Math.max(0, post.comments_count + by) }));
 
+/** The comment's box, which a notification's address brings into view (decision 075). */
+const boxId = (id: number) => `comment-${id}`;
+
+/** How long the comment a notification opened at stays marked: long enough to be seen after the scroll. */
+const MARKED_MS = 3000;
+
+/** The history entries that were opened at their comment once: Back to one keeps the place the reader left. */
+const anchored = entryMemory<true>();
+
 /**
  * `focus`: the reader just sent this comment. Sending empties or closes the form and disables its button, which
  * drops the focus to the top of the page; it lands on the new comment instead, so the reader hears what they
  * wrote and goes on from there.
  */
-function CommentItem({ comment: initial, focus = false }: { comment: Comment; focus?: boolean }) {
+function CommentItem({
+  comment: initial,
+  focus = false,
+  marked = null,
+  thread = null,
+}: {
+  comment: Comment;
+  focus?: boolean;
+  /** The comment or reply the page was opened at, marked for a moment. */
+  marked?: number | null;
+  /** Its replies' pages the loader read to reach a reply it was opened at. */
+  thread?: Paged<Comment>[] | null;
+}) {
   const { api, user, locale } = useSession();
   const signIn = useSignIn();
   const toast = useToast();
@@ -129,9 +155,9 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
   const comment = useItem('comment', initial);
   const toggle = useToggle('comment', comment.id);
   /** Replies beyond the first three that came with the comment: fetched pages and the reader's own. */
-  const [more, setMore] = useState<Comment[]>([]);
+  const [more, setMore] = useState<Comment[]>(() => thread?.flatMap((p) => p.data) ?? []);
   const replies = useVisible('comment', withoutRepeats([...comment.replies, ...more]));
-  const [moreReplies, setMoreReplies] = useState<Paged<Comment> | null>(null);
+  const [moreReplies, setMoreReplies] = useState<Paged<Comment> | null>(() => thread?.at(-1) ?? null);
   const [replying, setReplying] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [sentReply, setSentReply] = useState<number | null>(null);
@@ -173,7 +199,16 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
   const shownAll = moreReplies ? moreReplies.meta.current_page >= moreReplies.meta.last_page : replies.length >= comment.replies_count;
   return (
     <li className="flex flex-col gap-2">
-      <div ref={box} tabIndex={-1} className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60">
+      {/* Marked by a ring (a shadow): it takes no room, so nothing moves when it comes and goes. */}
+      <div
+        ref={box}
+        id={boxId(comment.id)}
+        tabIndex={-1}
+        data-marked={marked === comment.id || undefined}
+        className={`rounded-xl bg-stone-50 p-3 transition-shadow duration-700 dark:bg-stone-800/60 ${
+          marked === comment.id ? 'ring-2 ring-brand-500' : ''
+        }`}
+      >
         <UnderReview show={comment.under_review} />
         <Author user={comment.user} at={comment.created_at} size={24} />
         {edit.editing ? (
@@ -238,7 +273,7 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
       {replies.length > 0 || replying ? (
         <ul className="flex flex-col gap-2 border-s-2 border-stone-200 ps-4 dark:border-stone-700">
           {replies.map((r) => (
-            <CommentItem key={r.id} comment={r} focus={r.id === sentReply} />
+            <CommentItem key={r.id} comment={r} focus={r.id === sentReply} marked={marked} />
           ))}
           {!shownAll ? (
             <li>
@@ -288,14 +323,48 @@ function CommentItem({ comment: initial, focus = false }: { comment: Comment; fo
   );
 }
 
-export function Comments({ postId, first }: { postId: number; first: Paged<Comment> | null }) {
+export function Comments({
+  postId,
+  first,
+  anchor = null,
+  thread = null,
+}: {
+  postId: number;
+  /** The pages the loader read: the first, or those up to the comment the page was opened at. */
+  first: Paged<Comment>[] | null;
+  /** The comment (or reply) a notification opened the page at, when the loader found it. */
+  anchor?: (CommentAnchor & { found: boolean }) | null;
+  /** That comment's replies' pages, read to reach a reply past the first ones. */
+  thread?: Paged<Comment>[] | null;
+}) {
   const { api, draftOwner } = useSession();
   const signIn = useSignIn();
   const intl = useIntl();
+  const { key } = useLocation();
   // Named, so Back to the post shows the comments loaded with "More comments" and the reader's own (decision 059).
   const list = usePaged(first, (page) => api.postComments(postId, page), 'comments');
   const [sent, setSent] = useState<number | null>(null);
+  const [marked, setMarked] = useState<number | null>(null);
   const shown = useVisible('comment', list.items);
+
+  // Opened at a comment (decision 075): it is brought into view, takes the focus, so a screen reader starts there,
+  // and is marked for a moment. This runs after NavigationFeedback's move of the focus to <main> (it comes before the
+  // page's content in the tree, and React runs effects in tree order), so the comment keeps it. Once per entry.
+  useEffect(() => {
+    if (!anchor?.found || anchored.get(key)) return;
+    anchored.set(key, true);
+    const target = anchor.reply ?? anchor.comment;
+    const box = document.getElementById(boxId(target));
+    if (!box) return;
+    box.scrollIntoView({ block: 'center' });
+    box.focus({ preventScroll: true });
+    setMarked(target);
+  }, [anchor, key]);
+  useEffect(() => {
+    if (marked === null) return;
+    const timer = setTimeout(() => setMarked(null), MARKED_MS);
+    return () => clearTimeout(timer);
+  }, [marked]);
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-8 scroll-mt-20">
@@ -331,13 +400,19 @@ export function Comments({ postId, first }: { postId: number; first: Paged<Comme
       ) : (
         <ul className="mt-4 flex flex-col gap-4">
           {shown.map((c) => (
-            <CommentItem key={c.id} comment={c} focus={c.id === sent} />
+            <CommentItem
+              key={c.id}
+              comment={c}
+              focus={c.id === sent}
+              marked={marked}
+              thread={anchor?.found && anchor.comment === c.id ? thread : null}
+            />
           ))}
         </ul>
       )}
       {list.hasMore ? (
         <div className="mt-4 text-center">
-          <Button onClick={list.loadMore} disabled={list.loading} variant="secondary">
+          <Button onClick={list.loadMore} busy={list.loading} variant="secondary">
             <FormattedMessage id={list.loading ? 'common.loading' : list.failed ? 'common.retry' : 'comments.more'} />
           </Button>
         </div>

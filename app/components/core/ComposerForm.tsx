@@ -3,7 +3,7 @@
  * Loaded when a person starts to write. The text, the feeling and the poll are the composer's draft, so closing
  * this form or reloading the page keeps them.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { LIMITS, moodMax, placement } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import type { Feeling } from '../../../core/types.ts';
@@ -59,8 +59,9 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
   const crisis = useCrisisCheck(content);
 
   const textRef = useRef<HTMLTextAreaElement>(null);
-  // The person opened the composer to write: the text box takes the focus.
-  useEffect(() => {
+  // The person opened the composer to write: the text box takes the focus, in the commit that shows it (Composer's
+  // early box held it until then, and a key typed before a later effect would have gone nowhere).
+  useLayoutEffect(() => {
     textRef.current?.focus();
   }, []);
 
@@ -74,6 +75,8 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
       setErrors({ feeling_id: intl.formatMessage({ id: 'composer.feeling_required' }) });
       return;
     }
+    // The form closes on sending: a text sent before the pause's check shows the notice above the toasts, from now.
+    crisis.sent(content, { closes: true });
     setSending(true);
     setErrors({});
     const body = {
@@ -228,7 +231,7 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
         </fieldset>
       ) : null}
 
-      <CrisisNotice match={crisis} />
+      <CrisisNotice check={crisis} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         {poll ? (
           <span />

@@ -88,7 +88,7 @@ export function ContentLanguagePrompt({ offer, onChosen }: { offer: readonly str
         <Button variant="primary" size="sm" busy={busy} disabled={picked.size === 0} onClick={() => choose([...picked])}>
           <FormattedMessage id="feed.languages.save" />
         </Button>
-        <Button variant="secondary" size="sm" disabled={busy} onClick={() => choose([])}>
+        <Button variant="secondary" size="sm" busy={busy} onClick={() => choose([])}>
           <FormattedMessage id="settings.content.show_all" />
         </Button>
       </div>

@@ -54,6 +54,7 @@ export function CreateTopicDialog({
       setErrors({ category_id: intl.formatMessage({ id: 'validation.required' }) });
       return;
     }
+    crisis.sent(`${title}\n${description}`, { closes: true });
     setSending(true);
     try {
       const res = await api.createTopic({ title, description, category_id: categoryId, cover_id: coverId });
@@ -150,7 +151,7 @@ export function CreateTopicDialog({
           )}
           {errors.cover_id ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.cover_id}</p> : null}
         </fieldset>
-        <CrisisNotice match={crisis} />
+        <CrisisNotice check={crisis} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />

@@ -45,6 +45,8 @@ export function EditText({
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    // Saving closes the box: a text changed and saved at once shows the notice above the toasts.
+    crisis.sent(text, { closes: true });
     try {
       await onSave(text);
     } catch (err) {
@@ -75,7 +77,7 @@ export function EditText({
         <FormattedMessage id="composer.counter" values={{ count: graphemeLength(text.trim()), max }} />
       </p>
       {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
-      <CrisisNotice match={crisis} />
+      <CrisisNotice check={crisis} />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>
           <FormattedMessage id="common.cancel" />

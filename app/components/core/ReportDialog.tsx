@@ -1,13 +1,19 @@
-/** Report something: the translated reasons, an optional note, and the SPEC.md thank-you as a toast. */
-import { useEffect, useRef, useState } from 'react';
+/**
+ * Report something: the translated reasons, an optional note, and the SPEC.md thank-you as a toast. A refusal or a
+ * lost connection keeps the dialog open with the reason chosen, the note and the error under them, as AdviceDialog
+ * does: the focus stays on "Send report" (busy, not disabled), so trying again is one press.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
 import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import { ApiError, type ReportTarget } from '../../lib/api.ts';
-import { FormattedMessage } from '../../lib/intl.tsx';
+import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { controlClass, Field } from '../ui/Field.tsx';
+import { ErrorAlert } from './ErrorAlert.tsx';
+import { errorMessage, fieldErrors } from './errors.ts';
 
 export function ReportDialog({
   target,
@@ -22,12 +28,15 @@ export function ReportDialog({
   onGone?: () => void;
 }) {
   const { api } = useSession();
+  const intl = useIntl();
   const toast = useToast();
+  const errorId = useId();
   const [types, setTypes] = useState<{ id: number; name: string }[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [choice, setChoice] = useState<number | null>(null);
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const reasons = useRef<HTMLFieldSetElement>(null);
 
   useEffect(() => {
@@ -47,18 +56,25 @@ export function ReportDialog({
     e.preventDefault();
     if (choice === null) return;
     setSending(true);
+    setError(null);
     try {
       const res = await api.report(target, id, choice, note.trim() || undefined);
       toast.success(res.message, res.description);
       onClose();
     } catch (err) {
-      // SPEC.md section 8: a failed report is a "Warning".
-      toast.failed(err, 'warning');
-      onClose();
-      // Its card goes too, as when it is deleted in front of them: nothing left to support, answer or report.
-      if (err instanceof ApiError && err.code === 'NOT_FOUND') onGone?.();
-    } finally {
       setSending(false);
+      if (err instanceof ApiError && err.code === 'NOT_FOUND') {
+        // The item is gone (deleted, removed, behind a block): nothing is left to report, so the dialog closes with
+        // the server's words as a "Warning" (SPEC.md section 8), and its card goes too, as when it is deleted in
+        // front of them.
+        toast.failed(err, 'warning');
+        onClose();
+        onGone?.();
+        return;
+      }
+      // Anything else can be tried again: what they chose and wrote stays, with the reason beside it.
+      const fields = fieldErrors(err);
+      setError(fields.note ?? fields.report_type_id ?? errorMessage(err, intl));
     }
   }
 
@@ -91,6 +107,7 @@ export function ReportDialog({
             <textarea
               {...control}
               value={note}
+              aria-describedby={[control['aria-describedby'], error ? errorId : null].filter(Boolean).join(' ') || undefined}
               maxLength={REPORT_NOTE_MAX}
               onChange={(e) => setNote(e.target.value)}
               rows={3}
@@ -98,6 +115,7 @@ export function ReportDialog({
             />
           )}
         </Field>
+        {error ? <ErrorAlert id={errorId}>{error}</ErrorAlert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />

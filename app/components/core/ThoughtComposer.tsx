@@ -27,6 +27,8 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!user) return signIn.open();
+    // Checked as it is sent (a thought pasted and sent at once): the notice stays beside the emptied box.
+    crisis.sent(text);
     setSending(true);
     try {
       await api.createThought(text);
@@ -57,7 +59,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
         placeholder={intl.formatMessage({ id: 'thoughts.placeholder' })}
         className="rounded-xl border border-stone-300 p-3 dark:border-stone-600 dark:bg-stone-800"
       />
-      <CrisisNotice match={crisis} />
+      <CrisisNotice check={crisis} />
       <div className="flex items-center justify-between gap-2">
         <span
           id={`${id}-count`}

@@ -1,49 +1,109 @@
 /**
  * Whether what a person is writing reads as suicide or self-harm language (core/crisis), checked in their
- * interface language (or the one given) and in English, a moment after they stop typing. The detector and the
- * language's phrase list load on the first text long enough to check, as their own small chunks.
+ * interface language (or the one given) and in English, a moment after they stop typing, and again at the moment
+ * the text is sent: a text pasted and sent at once, or typed and sent with Enter, never waits for the pause, and
+ * sending empties the box (docs/decisions/016-crisis-detection.md, 072-crisis-notice-after-sending.md). The detector
+ * and the language's list load, as their own small chunks, on the first input, so the check at sending is
+ * immediate.
  *
- * Two lines add it to any text box (docs/decisions/016-crisis-detection.md):
  *   const crisis = useCrisisCheck(text);
- *   <CrisisNotice match={crisis} />            // near the send button
+ *   <CrisisNotice check={crisis} />            // near the send button
+ *   crisis.sent(text)                          // sending, the form stays (a message, a comment)
+ *   crisis.sent(text, { closes: true })        // sending, the form closes once sent (a post, a topic, an edit)
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CrisisMatch } from '../../../core/crisis/detect.ts';
 import { useSession } from '../../lib/session.tsx';
+import { pinCrisisNotice, useCrisisNoticePinned } from './after-send.ts';
+import { afterSend, checkNow, checkText, loadCrisisCheck, MIN_LENGTH, NO_MATCH } from './check.ts';
 
-const NONE: CrisisMatch = { matched: false };
 /** Typing pauses this long before a check: no work on every keystroke, and no notice flickering mid-word. */
 const PAUSE_MS = 400;
-/** Shorter texts hold no phrase of any list. */
-const MIN_LENGTH = 4;
 
-export function useCrisisCheck(text: string, language?: string): CrisisMatch {
+export interface CrisisCheck {
+  /** The notice is up beside the form: the text reads as crisis language (or a sent one did), and it is not hidden. */
+  shown: boolean;
+  /** The person hid the notice: it comes back only after the text stopped matching and matches again. */
+  dismiss(): void;
+  /** The text is being sent: checks it now and keeps or shows the notice (pinned, for a form that closes once sent). */
+  sent(text: string, options?: { closes?: boolean }): void;
+}
+
+export function useCrisisCheck(text: string, language?: string): CrisisCheck {
   const { locale } = useSession();
   const lang = language ?? locale;
-  const [match, setMatch] = useState<CrisisMatch>(NONE);
+  const [live, setLive] = useState<CrisisMatch>(NO_MATCH);
+  /** A sent text matched and the form stays: the notice stays beside it, the box empty, until it is hidden. */
+  const [held, setHeld] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  // One notice at a time: while the pinned one is up (a post just sent, its request still going), the form's stays
+  // out of the way, so the person is not told twice.
+  const pinned = useCrisisNoticePinned();
+  // What the person sees now, read by `sent` at the moment of sending.
+  const now = useRef({ lang, shown: false, dismissed: false, mounted: true });
+  now.current.lang = lang;
+  now.current.shown = live.matched && !dismissed && !pinned;
+  now.current.dismissed = live.matched && dismissed;
+
+  useEffect(() => {
+    now.current.mounted = true;
+    return () => {
+      now.current.mounted = false;
+    };
+  }, []);
+
+  const writing = text.trim().length >= MIN_LENGTH;
+  // The first input (or a kept draft) loads the detector, so that the check at sending has it at hand.
+  useEffect(() => {
+    if (writing) loadCrisisCheck(lang).catch(() => {});
+  }, [writing, lang]);
 
   useEffect(() => {
     if (text.trim().length < MIN_LENGTH) {
-      setMatch(NONE);
+      setLive(NO_MATCH);
       return;
     }
-    let live = true;
+    let current = true;
     const timer = setTimeout(async () => {
       try {
-        const detector = await import('../../../core/crisis/detect.ts');
-        await detector.loadCrisisPhrases(lang);
-        if (!live) return;
-        const next = detector.detectCrisis(text, lang);
-        setMatch((prev) => (prev.matched === next.matched && prev.kind === next.kind ? prev : next));
+        const next = await checkText(text, lang);
+        if (!current) return;
+        setLive((prev) => (prev.matched === next.matched && prev.kind === next.kind ? prev : next));
       } catch {
         // The chunk could not load (offline): writing goes on; the server checks the text again on sending.
       }
     }, PAUSE_MS);
     return () => {
-      live = false;
+      current = false;
       clearTimeout(timer);
     };
   }, [text, lang]);
 
-  return match;
+  useEffect(() => {
+    if (!live.matched && !held) setDismissed(false);
+  }, [live.matched, held]);
+
+  const dismiss = useCallback(() => {
+    setDismissed(true);
+    setHeld(false);
+  }, []);
+
+  const sent = useCallback((sentText: string, options: { closes?: boolean } = {}) => {
+    const seen = { shown: now.current.shown, dismissed: now.current.dismissed };
+    const place = (found: CrisisMatch) => {
+      const where = afterSend(found, seen, !options.closes);
+      // A form that stays but was gone before the lists loaded (another conversation opened): the page shows it.
+      if (where === 'beside' && now.current.mounted) setHeld(true);
+      else if (where !== 'none') pinCrisisNotice();
+    };
+    const found = checkNow(sentText, now.current.lang);
+    if (found) place(found);
+    else
+      checkText(sentText, now.current.lang).then(place, () => {
+        // Offline: the server still checks the text and queues it for the moderators.
+      });
+  }, []);
+
+  const shown = (live.matched || held) && !dismissed && !pinned;
+  return useMemo(() => ({ shown, dismiss, sent }), [shown, dismiss, sent]);
 }

@@ -10,6 +10,7 @@ import { revealOnFocus } from '../../lib/reveal.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useModerationWatch, useSocketConnect, useSocketEvent } from '../../lib/socket.ts';
 import { AppNavLink } from '../AppLink.tsx';
+import { CountBadge } from '../ui/CountBadge.tsx';
 
 export function ModerationLink({ className }: { className: string }) {
   const { api, locale } = useSession();
@@ -31,17 +32,12 @@ export function ModerationLink({ className }: { className: string }) {
   return (
     <AppNavLink to={localizedPath(locale, '/moderation')} className={className} onFocus={revealOnFocus} data-testid="moderation-link">
       <FormattedMessage id="nav.moderation" />
-      {open ? (
-        <span className="relative" data-testid="moderation-count">
-          <span
-            aria-hidden="true"
-            className="ms-1.5 inline-block min-w-5 rounded-full bg-amber-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
-          >
-            {intl.formatNumber(open)}
-          </span>
-          <span className="sr-only">{intl.formatMessage({ id: 'nav.moderation_open' }, { count: intl.formatNumber(open) })}</span>
-        </span>
-      ) : null}
+      <CountBadge
+        count={open ?? 0}
+        label={intl.formatMessage({ id: 'nav.moderation_open' }, { count: intl.formatNumber(open ?? 0) })}
+        tone="amber"
+        testId="moderation-count"
+      />
     </AppNavLink>
   );
 }

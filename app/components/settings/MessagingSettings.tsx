@@ -9,6 +9,7 @@ import type { MessageSettings, Paged, PublicUser } from '../../../core/types.ts'
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { keepPlace } from '../../lib/keep-place.ts';
 import { usePaged } from '../../lib/paged.ts';
+import { useSavedAtOnce } from '../../lib/saved-at-once.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { LoadMore } from '../LoadMore.tsx';
@@ -20,29 +21,12 @@ const WHO_CAN_MESSAGE: readonly WhoCanMessage[] = ['everyone', 'talked', 'nobody
 
 export function MessagingChoices({ initial }: { initial: MessageSettings }) {
   const { api } = useSession();
-  const intl = useIntl();
-  const toast = useToast();
-  const [settings, setSettings] = useState(initial);
-  const [busy, setBusy] = useState(false);
-
-  async function save(change: Partial<MessageSettings>) {
-    const before = settings;
-    setSettings({ ...settings, ...change });
-    setBusy(true);
-    try {
-      const { data } = await api.updateMessageSettings(change);
-      setSettings(data);
-      toast.success(intl.formatMessage({ id: 'settings.saved' }));
-    } catch (err) {
-      setSettings(before);
-      toast.failed(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Saved in turn, never disabled while saving: someone arrowing to "Nobody" keeps their place (decision 073).
+  const saved = useSavedAtOnce(initial, async (change) => (await api.updateMessageSettings(change)).data);
+  const settings = saved.shown;
 
   return (
-    <Panel as="fieldset" padding="lg" aria-busy={busy}>
+    <Panel as="fieldset" padding="lg" aria-busy={saved.saving}>
       <legend className="px-1 font-semibold">
         <FormattedMessage id="settings.messages.heading" />
       </legend>
@@ -58,8 +42,7 @@ export function MessagingChoices({ initial }: { initial: MessageSettings }) {
                 name="who_can_message"
                 value={who}
                 checked={settings.who_can_message === who}
-                disabled={busy}
-                onChange={() => save({ who_can_message: who })}
+                onChange={() => saved.change({ who_can_message: who })}
                 className="mt-1 accent-brand-600"
               />
               <FormattedMessage id={`settings.messages.who_${who}`} />
@@ -75,8 +58,8 @@ export function MessagingChoices({ initial }: { initial: MessageSettings }) {
               role="switch"
               checked={settings[key]}
               aria-checked={settings[key]}
-              disabled={busy}
-              onChange={() => save({ [key]: !settings[key] })}
+              aria-busy={saved.busy(key) || undefined}
+              onChange={() => saved.change({ [key]: !settings[key] })}
               className="mt-1 size-5 accent-brand-600"
             />
             <span>

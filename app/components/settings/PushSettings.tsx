@@ -131,8 +131,10 @@ function DeviceSwitch() {
           role="switch"
           checked={device === 'on'}
           aria-checked={device === 'on'}
-          disabled={busy || device === 'checking' || device === 'denied'}
+          disabled={device === 'checking' || device === 'denied'}
           aria-busy={busy || device === 'checking'}
+          // Not disabled while its own change runs (that dropped the focus, decision 073): a press meanwhile does nothing.
+          onClick={(e) => busy && e.preventDefault()}
           aria-describedby="push-device-hint"
           onChange={toggle}
           className="mt-1 size-5 accent-brand-600"

@@ -42,7 +42,10 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // A dialog that opened with the page (signed out on a members' page) has no opener: the focus was on <body>, and
+    // handing it back there left the person at the document's start (decision 073). The page's content takes it.
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body && active.id !== 'main' ? active : null;
     if (!dialog.open) dialog.showModal();
     return () => {
       // Closed by its owner (unmounted, or `open` turned false) rather than natively: close it here. Focus goes back

@@ -154,7 +154,6 @@ describe("the API's own JSON errors", () => {
       [422, { code: 'VALIDATION', message: 'The given data was invalid.', errors: { content: ['Too short.'] } }],
       [429, { code: 'WRITE_LIMIT', message: 'You have written a lot in a short time.', retry_at: '2026-11-26T10:00:00.000Z' }],
       [429, { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' }],
-      [500, { code: 'SERVER_ERROR', message: 'Server Error' }],
       [503, { code: 'UNAVAILABLE', message: 'Kindred is busy.' }],
     ] as const;
     for (const [status, body] of cases) {
@@ -166,6 +165,22 @@ describe("the API's own JSON errors", () => {
       const { code, fromApi, body: kept } = err as ApiError;
       expect([code, fromApi, kept, errorMessage(err, intls.ar)]).toEqual([body.code, true, body, body.message]);
     }
+  });
+
+  it("a fault's fixed English words (API.md) are said in the reader's language, as a fault without words is", async () => {
+    const body = { code: 'SERVER_ERROR', message: 'Server Error' };
+    const fetcher: ApiFetch = async () => new Response(JSON.stringify(body), { status: 500, headers: asJson });
+    const err = await createHttp(fetcher, { locale: 'ar' })
+      .json('POST', '/api/posts', {})
+      .catch((e: unknown) => e);
+    const { code, fromApi, body: kept } = err as ApiError;
+    expect([code, fromApi, kept, errorMessage(err, intls.ar), errorMessage(err, intls.en)]).toEqual([
+      'SERVER_ERROR',
+      true,
+      body,
+      ar['errors.server_fault'],
+      en['errors.server_fault'],
+    ]);
   });
 });
 

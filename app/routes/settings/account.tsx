@@ -49,11 +49,33 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   );
 }
 
+type PasswordValues = { current_password: string; password: string; password_confirmation: string };
+
+/**
+ * What is wrong with the password form now, per field, checked as the server checks it (the limits of
+ * core/limits.ts, spaces alone are no password, the two new ones the same) and said in the page's language. The
+ * fields carry none of the browser's own checks (`required`, `minLength`): their bubble speaks the browser's language,
+ * and it stopped the form before an earlier error on the page was replaced, which stayed up, no longer true; nor
+ * `maxLength`, which would cut a pasted passphrase short without a word (decision 074).
+ */
+export function passwordProblems(values: PasswordValues, hasPassword: boolean, intl: IntlShape): Record<string, string> {
+  const say = (id: string, v?: Record<string, number>) => intl.formatMessage({ id }, v);
+  const problems: Record<string, string> = {};
+  if (hasPassword && values.current_password === '') problems.current_password = say('validation.required');
+  const { min, max } = LIMITS.password;
+  if (values.password.trim() === '') problems.password = say('validation.required');
+  else if (values.password.length < min) problems.password = say('validation.too_short', { min });
+  else if (values.password.length > max) problems.password = say('validation.too_long', { max });
+  if (values.password_confirmation === '') problems.password_confirmation = say('validation.required');
+  else if (values.password_confirmation !== values.password) problems.password_confirmation = say('validation.password_confirmation');
+  return problems;
+}
+
 function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const intl = useIntl();
   const { api } = useSession();
   const revalidator = useRevalidator();
-  const [values, setValues] = useState({ current_password: '', password: '', password_confirmation: '' });
+  const [values, setValues] = useState<PasswordValues>({ current_password: '', password: '', password_confirmation: '' });
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
   const [saved, setSaved] = useState(false);
@@ -61,9 +83,16 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setSaved(false);
-    setErrors({ fields: {}, form: null });
+    const problems = passwordProblems(values, hasPassword, intl);
+    setErrors({ fields: problems, form: null });
+    if (Object.keys(problems).length > 0) {
+      // The first field to put right takes the focus; its error is read with it (Field's aria-describedby).
+      const first = Object.keys(values).find((name) => problems[name]);
+      e.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
     try {
       await api.changePassword({ ...values, current_password: hasPassword ? values.current_password : undefined });
       setValues({ current_password: '', password: '', password_confirmation: '' });
@@ -84,11 +113,18 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
           type="password"
           name={name}
           autoComplete={autoComplete}
-          required
-          minLength={name === 'current_password' ? undefined : LIMITS.password.min}
-          maxLength={LIMITS.password.max}
           value={values[name]}
-          onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          onChange={(e) => {
+            setValues((v) => ({ ...v, [name]: e.target.value }));
+            // An error is about what was there when it was said: a change takes it away, and the whole form's too.
+            // The two new passwords are one check, so a change to either clears "do not match".
+            const cleared = name === 'password' ? [name, 'password_confirmation'] : [name];
+            setErrors(({ fields }) => ({
+              fields: Object.fromEntries(Object.entries(fields).filter(([k]) => !cleared.includes(k))),
+              form: null,
+            }));
+            setSaved(false);
+          }}
           className={controlClass}
         />
       )}
@@ -114,7 +150,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         </p>
       ) : null}
       <div>
-        <Button type="submit" variant="primary" disabled={busy}>
+        <Button type="submit" variant="primary" busy={busy}>
           <FormattedMessage id="settings.account.password_save" />
         </Button>
       </div>
@@ -132,8 +168,12 @@ function EmailForm({ username, email }: { username: string; email: string | null
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
   const headingId = useId();
 
+  // Nothing to save: the button says so (aria-disabled) but keeps the focus it has after a save.
+  const unchanged = value.trim() === (email ?? '');
+
   async function save(e: FormEvent) {
     e.preventDefault();
+    if (busy || unchanged) return;
     setBusy(true);
     setErrors({ fields: {}, form: null });
     try {
@@ -189,7 +229,7 @@ function EmailForm({ username, email }: { username: string; email: string | null
         </p>
       ) : null}
       <div>
-        <Button type="submit" variant="primary" disabled={busy || value.trim() === (email ?? '')}>
+        <Button type="submit" variant="primary" busy={busy} aria-disabled={busy || unchanged || undefined}>
           <FormattedMessage id="settings.account.email_save" />
         </Button>
       </div>

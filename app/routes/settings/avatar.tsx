@@ -27,8 +27,11 @@ export default function ChangeAvatar({ loaderData }: Route.ComponentProps) {
   const [chosen, setChosen] = useState<number | null>(loaderData.current);
   const [busy, setBusy] = useState(false);
 
+  // Nothing to save: the button says so (aria-disabled) but keeps the focus it has while and after saving.
+  const unchanged = chosen === null || chosen === loaderData.current;
+
   async function save() {
-    if (!user || chosen === null) return;
+    if (!user || busy || chosen === null || unchanged) return;
     setBusy(true);
     try {
       await api.updateAccount(user.id, { avatar_id: chosen });
@@ -81,13 +84,7 @@ export default function ChangeAvatar({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </fieldset>
-        <Button
-          type="submit"
-          disabled={busy || chosen === null || chosen === loaderData.current}
-          variant="primary"
-          size="lg"
-          className="mt-6"
-        >
+        <Button type="submit" busy={busy} aria-disabled={busy || unchanged || undefined} variant="primary" size="lg" className="mt-6">
           <FormattedMessage id={busy ? 'common.saving' : 'common.save'} />
         </Button>
       </form>

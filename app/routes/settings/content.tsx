@@ -14,6 +14,7 @@ import { loaderApi, requireUser } from '../../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { required } from '../../lib/route-check.ts';
+import { useSavedAtOnce } from '../../lib/saved-at-once.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import type { Route } from './+types/content';
@@ -50,15 +51,21 @@ function Preferences({ initial }: { initial: ContentLanguages }) {
   const { api } = useSession();
   const toast = useToast();
   const [chosen, setChosen] = useState(new Set(initial.data));
-  const [autoDetect, setAutoDetect] = useState(initial.auto_detect);
   const [busy, setBusy] = useState(false);
+  // The server flips the switch on each call, so a change is sent only while the server holds the other value; quick
+  // flips are saved in turn, and the switch is never disabled meanwhile (that dropped the focus, decision 073).
+  const detect = useSavedAtOnce({ auto_detect: initial.auto_detect }, async (change, server) =>
+    change.auto_detect === undefined || change.auto_detect === server.auto_detect
+      ? server
+      : { auto_detect: (await api.toggleAutoDetectLanguages()).auto_detect },
+  );
+  const autoDetect = detect.shown.auto_detect;
 
-  async function save<T extends ContentLanguages>(call: () => Promise<T>) {
+  async function saveLanguages() {
     setBusy(true);
     try {
-      const res = await call();
+      const res = await api.storeContentLanguages([...chosen]);
       setChosen(new Set(res.data));
-      setAutoDetect(res.auto_detect);
       toast.success(intl.formatMessage({ id: 'settings.saved' }));
     } catch (err) {
       toast.error(errorMessage(err, intl));
@@ -86,8 +93,8 @@ function Preferences({ initial }: { initial: ContentLanguages }) {
             role="switch"
             checked={autoDetect}
             aria-checked={autoDetect}
-            disabled={busy}
-            onChange={() => save(() => api.toggleAutoDetectLanguages())}
+            aria-busy={detect.saving || undefined}
+            onChange={() => detect.change({ auto_detect: !autoDetect })}
             className="mt-1 size-5 accent-brand-600"
           />
           <span>
@@ -104,7 +111,7 @@ function Preferences({ initial }: { initial: ContentLanguages }) {
         className={box}
         onSubmit={(e) => {
           e.preventDefault();
-          void save(() => api.storeContentLanguages([...chosen]));
+          void saveLanguages();
         }}
       >
         <fieldset>
@@ -129,7 +136,14 @@ function Preferences({ initial }: { initial: ContentLanguages }) {
           <Button type="submit" busy={busy} variant="primary" size="lg">
             <FormattedMessage id={busy ? 'common.saving' : 'common.save'} />
           </Button>
-          <Button disabled={busy || chosen.size === 0} onClick={() => setChosen(new Set())} variant="ghost" className="underline">
+          {/* Not `disabled` once nothing is chosen: pressing it empties the choice, and a disabled button would drop the focus. */}
+          <Button
+            busy={busy}
+            aria-disabled={busy || chosen.size === 0 || undefined}
+            onClick={() => setChosen(new Set())}
+            variant="ghost"
+            className="underline"
+          >
             <FormattedMessage id="settings.content.show_all" />
           </Button>
         </div>

@@ -119,7 +119,7 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
               </label>
             </li>
           </ul>
-          <Button onClick={more} disabled={busy !== null} variant="link" className="mt-3 text-sm">
+          <Button onClick={more} busy={busy === 'more'} disabled={busy === 'save'} variant="link" className="mt-3 text-sm">
             <FormattedMessage id={busy === 'more' ? 'common.loading' : 'settings.nickname.more'} />
           </Button>
         </Panel>
@@ -151,7 +151,13 @@ export default function ChangeNickname({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <div>
-          <Button type="submit" disabled={busy !== null || !choice || (choice.kind === 'own' && !ownValid)} variant="primary" size="lg">
+          <Button
+            type="submit"
+            busy={busy === 'save'}
+            disabled={busy === 'more' || !choice || (choice.kind === 'own' && !ownValid)}
+            variant="primary"
+            size="lg"
+          >
             <FormattedMessage id={busy === 'save' ? 'common.saving' : 'common.save'} />
           </Button>
         </div>

@@ -4,17 +4,16 @@
  * `/api/disable-{kind}-notification`). A kind switched off creates no notification and no push. A failure puts the
  * switch back and says why.
  */
-import { useState } from 'react';
 import { NOTIFICATION_TYPES, type NotificationKinds, type NotificationType } from '../../../core/notifications.ts';
 import { PageHeading } from '../../components/Status.tsx';
 import { PushSettings } from '../../components/settings/PushSettings.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { loaderApi, requireUser } from '../../lib/guard.ts';
-import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
+import { FormattedMessage } from '../../lib/intl.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { required } from '../../lib/route-check.ts';
+import { useSavedAtOnce } from '../../lib/saved-at-once.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useToast } from '../../lib/toast.tsx';
 import type { Route } from './+types/notifications';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -28,24 +27,11 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'noti
 const HINTED = new Set<NotificationType>(['support', 'advice', 'message']);
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const intl = useIntl();
   const { api } = useSession();
-  const toast = useToast();
-  const [kinds, setKinds] = useState<NotificationKinds>(loaderData.kinds);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function toggle(kind: NotificationType) {
-    setBusy(kind);
-    try {
-      const res = await api.updateNotificationSettings({ [kind]: !kinds[kind] });
-      setKinds(res.kinds);
-      toast.success(intl.formatMessage({ id: 'settings.saved' }));
-    } catch (err) {
-      toast.failed(err);
-    } finally {
-      setBusy(null);
-    }
-  }
+  // Quick flips of several switches are saved in turn (merged); the switches are never disabled meanwhile, which
+  // dropped the keyboard focus to the page's start (decision 073).
+  const saved = useSavedAtOnce<NotificationKinds>(loaderData.kinds, async (change) => (await api.updateNotificationSettings(change)).kinds);
+  const kinds = saved.shown;
 
   return (
     <>
@@ -61,9 +47,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 role="switch"
                 checked={kinds[kind]}
                 aria-checked={kinds[kind]}
-                disabled={busy !== null}
-                aria-busy={busy === kind}
-                onChange={() => toggle(kind)}
+                aria-busy={saved.busy(kind) || undefined}
+                onChange={() => saved.change({ [kind]: !kinds[kind] })}
                 data-kind={kind}
                 className="mt-1 size-5 accent-brand-600"
               />

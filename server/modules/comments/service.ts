@@ -3,6 +3,7 @@
  * and its vote score are kept on the rows in the same transaction as the change.
  */
 import { and, asc, eq, inArray, isNull, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { commentPath } from '../../../core/comment-anchor.ts';
 import { POINTS, REPLIES_SHOWN } from '../../../core/limits.ts';
 import type { Comment } from '../../../core/types.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
@@ -228,14 +229,14 @@ async function insertComment(
     firstAnswer: !answered,
   });
   await queueIfCrisis(tx, crisis, { target: 'comment', targetId: row.id, authorId: viewer.id });
-  const url = `/problem/${postId}`;
+  // The notification opens the post at what was written (decision 075).
   if (parentId === null) {
     await notify(tx, {
       type: 'comment',
       recipientId: post.authorId,
       actorId: viewer.id,
       item: { kind: 'post', id: postId },
-      url,
+      url: commentPath(postId, row.id),
       key: `comment:${row.id}`,
     });
   } else {
@@ -246,7 +247,7 @@ async function insertComment(
         recipientId: parent.userId,
         actorId: viewer.id,
         item: { kind: 'comment', id: parentId },
-        url,
+        url: commentPath(postId, parentId, row.id),
         key: `reply:${row.id}`,
       });
     }
@@ -340,7 +341,7 @@ export async function voteComment(db: Db, userId: number, commentId: number, vot
   return db.transaction(async (tx) => {
     await activeUser(tx, userId);
     const [comment] = await tx
-      .select({ id: comments.id, userId: comments.userId, postId: comments.postId })
+      .select({ id: comments.id, userId: comments.userId, postId: comments.postId, parentId: comments.parentId })
       .from(comments)
       .where(and(eq(comments.id, commentId), ...writableBy(userId)))
       .for('update');
@@ -358,7 +359,10 @@ export async function voteComment(db: Db, userId: number, commentId: number, vot
     // Only a vote up is news worth telling; a vote down is not sent to anyone.
     if (vote === 1 && (old?.vote ?? 0) !== 1) {
       const item = { kind: 'comment', id: commentId };
-      await notify(tx, { type: 'comment_vote', recipientId: comment.userId, actorId: userId, item, url: `/problem/${comment.postId}` });
+      // At the comment voted on; a reply inside its thread.
+      const url =
+        comment.parentId === null ? commentPath(comment.postId, commentId) : commentPath(comment.postId, comment.parentId, commentId);
+      await notify(tx, { type: 'comment_vote', recipientId: comment.userId, actorId: userId, item, url });
     }
     return { votes_score: row.votesScore, my_vote: vote };
   });

@@ -100,35 +100,54 @@ describe('notifications of support and comments', () => {
     expect(list.meta.unseen_count).toBe(2);
   });
 
-  it('tells the author of comments, and the commenter of replies, with a link to the post', async () => {
+  it('tells the author of comments, and the commenter of replies, with a link to the post at what was written', async () => {
     const [author, b, c] = await Promise.all([person(), person(), person()]);
     const post = await newPost(author);
     const first = (await comment(b, post.id)).body.data;
     await comment(c, post.id);
-    await comment(c, post.id, 'And a second thought from me.');
-    expect((await t.call(author, 'POST', '/api/comment-reply', { comment_id: first.id, content: 'Thank you so much.' })).status).toBe(201);
+    const latest = (await comment(c, post.id, 'And a second thought from me.')).body.data;
+    const reply = await t.call(author, 'POST', '/api/comment-reply', { comment_id: first.id, content: 'Thank you so much.' });
+    expect(reply.status).toBe(201);
     const mine = await received(author);
     expect(mine.data).toHaveLength(1);
+    // Grouped: the notification leads to the newest of the comments it counts (decision 075).
     expect(mine.data[0]).toMatchObject({
       type: 'comment',
-      data: { text: `${c.nickname} and 1 other person commented on your post`, actor_count: 2, url: `/problem/${post.id}` },
+      data: {
+        text: `${c.nickname} and 1 other person commented on your post`,
+        actor_count: 2,
+        url: `/problem/${post.id}?comment=${latest.id}`,
+      },
     });
-    expect((await received(b)).data.map((n) => [n.type, n.data.text, n.data.item])).toEqual([
-      ['reply', `${author.nickname} replied to your comment`, { kind: 'comment', id: first.id }],
+    expect((await received(b)).data.map((n) => [n.type, n.data.text, n.data.item, n.data.url])).toEqual([
+      [
+        'reply',
+        `${author.nickname} replied to your comment`,
+        { kind: 'comment', id: first.id },
+        `/problem/${post.id}?comment=${first.id}&reply=${reply.body.data.id}`,
+      ],
+    ]);
+    // A reply to a reply joins the thread and tells the thread's commenter (replies are one level deep): the grouped
+    // notification now leads to the newest reply, inside the thread of the comment the comments' pages list.
+    const answer = await t.call(c, 'POST', '/api/comment-reply', { comment_id: reply.body.data.id, content: 'Me too, really.' });
+    expect(answer.status).toBe(201);
+    expect((await received(b)).data.map((n) => [n.type, n.data.actor_count, n.data.url])).toEqual([
+      ['reply', 2, `/problem/${post.id}?comment=${first.id}&reply=${answer.body.data.id}`],
     ]);
   });
 
-  it('sends comment votes only to those who switched them on, and only for votes up', async () => {
+  it('leads a comment vote to the comment, and a vote on a reply to the reply in its thread', async () => {
     const [author, voter] = await Promise.all([person(), person()]);
-    const post = await newPost(voter);
-    const c = (await comment(author, post.id)).body.data;
-    await t.call(voter, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 });
-    expect(await texts(author)).toEqual([]);
     await t.call(author, 'PUT', '/api/notification-settings', { kinds: { comment_vote: true } });
-    await t.call(voter, 'POST', '/api/comment-vote', { comment_id: c.id, vote: -1 });
-    expect(await texts(author)).toEqual([]);
-    await t.call(voter, 'POST', '/api/comment-vote', { comment_id: c.id, vote: 1 });
-    expect(await texts(author)).toEqual([`${voter.nickname} upvoted your comment`]);
+    const post = await newPost(voter);
+    const top = (await comment(author, post.id)).body.data;
+    const reply = (await t.call(author, 'POST', '/api/comment-reply', { comment_id: top.id, content: 'One more thing.' })).body.data;
+    await t.call(voter, 'POST', '/api/comment-vote', { comment_id: top.id, vote: 1 });
+    await t.call(voter, 'POST', '/api/comment-vote', { comment_id: reply.id, vote: 1 });
+    expect((await received(author)).data.map((n) => [n.type, n.data.url])).toEqual([
+      ['comment_vote', `/problem/${post.id}?comment=${top.id}&reply=${reply.id}`],
+      ['comment_vote', `/problem/${post.id}?comment=${top.id}`],
+    ]);
   });
 
   it('tells the author of advice and the recipient of a message', async () => {

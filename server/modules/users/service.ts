@@ -1,8 +1,7 @@
 /** Users: loading, serializing to API objects, and the changes a user makes to their own account. */
-import { randomInt } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Theme } from '../../../core/limits.ts';
-import { isLocale, LOCALE_CODES } from '../../../core/locales.ts';
+import { isLocale } from '../../../core/locales.ts';
 import { isModeratorRole } from '../../../core/moderation.ts';
 import { RANKS, rankForPoints } from '../../../core/ranks.ts';
 import type { Avatar, PublicUser, User } from '../../../core/types.ts';
@@ -11,6 +10,10 @@ import { avatars, ranks, users } from '../../../db/schema.ts';
 import { Invalid, NotFound, Unauthenticated } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import type { Read } from '../../lib/prepared.ts';
+import { allNicknames, anyNickname, type Nickname, nicknameById, nicknameCount, randomNicknames, shuffle } from './nickname-words.ts';
+
+/** bench/fill.ts makes people by the thousand with any nickname; tests name suggestions by id. */
+export { anyNickname, nicknameById };
 
 export type UserRow = typeof users.$inferSelect & { avatarFile: string | null };
 
@@ -130,81 +133,81 @@ export async function listAvatars(db: DbOrTx): Promise<Avatar[]> {
   return rows.map((a) => ({ id: a.id, url: avatarUrl(a.file) }));
 }
 
-/** Each catalog has nickname.adjective.1–12 and nickname.noun.1–12. */
-const NICKNAME_WORDS = 12;
-
-function composeNickname(locale: string, adjective: number, noun: number): string {
-  return translate(locale, 'nickname.pattern', {
-    adjective: translate(locale, `nickname.adjective.${adjective}`),
-    noun: translate(locale, `nickname.noun.${noun}`),
-  });
-}
-
-/** Every nickname the language's words compose, with the id that names it (see suggestNicknames). */
-function nicknamePool(locale: string): { id: number; nickname: string }[] {
-  const base = LOCALE_CODES.indexOf(locale) * NICKNAME_WORDS ** 2;
-  return Array.from({ length: NICKNAME_WORDS ** 2 }, (_, i) => ({ id: base + i + 1, nickname: nicknameById(base + i + 1) as string }));
-}
-
-/** Whether a member other than `exceptId` is known by this nickname; case does not tell two names apart to a reader. */
+/**
+ * Whether a member other than `exceptId` is known by this nickname; case does not tell two names apart to a reader.
+ * Both sides are lowered by the database: JavaScript lowers some letters otherwise (Azerbaijani "İ").
+ */
 async function nicknameInUse(db: DbOrTx, nickname: string, exceptId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(sql`lower(${users.nickname})`, nickname.toLowerCase()), ne(users.id, exceptId)))
+    .where(and(eq(sql`lower(${users.nickname})`, sql`lower(${nickname})`), ne(users.id, exceptId)))
     .limit(1);
   return Boolean(row);
 }
 
-/** The language's nicknames that no member uses now, in random order. */
-async function freeNicknames(db: DbOrTx, locale: string): Promise<{ id: number; nickname: string }[]> {
-  const pool = nicknamePool(locale);
-  const used = await db
-    .selectDistinct({ name: sql<string>`lower(${users.nickname})` })
-    .from(users)
-    .where(
-      inArray(
-        sql`lower(${users.nickname})`,
-        pool.map((n) => n.nickname.toLowerCase()),
-      ),
-    );
+/**
+ * Those of `candidates` no member uses now, in their order: one query, one probe of users_nickname_lower_idx per
+ * candidate. The lateral LIMIT keeps it to probes: as a semi-join, PostgreSQL hashed all the users for a few
+ * thousand candidates (120 ms at 100,000 members against 28 ms of probes).
+ */
+async function untaken(db: DbOrTx, candidates: readonly Nickname[]): Promise<Nickname[]> {
+  if (!candidates.length) return [];
+  const used = await db.select({ name: sql<string>`c.name` }).from(
+    sql`unnest(${sql.param(candidates.map((n) => n.nickname))}::text[]) as c(name)
+        cross join lateral (select 1 from ${users} where lower(${users.nickname}) = lower(c.name) limit 1) as member`,
+  );
   const taken = new Set(used.map((u) => u.name));
-  const free = pool.filter((n) => !taken.has(n.nickname.toLowerCase()));
-  for (let i = free.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [free[i], free[j]] = [free[j], free[i]];
-  }
-  return free;
+  return candidates.filter((n) => !taken.has(n.nickname));
 }
 
-/** Any nickname of the language, taken or not (bench/fill.ts, which makes people by the thousand). */
-export function anyNickname(locale: string): string {
-  return composeNickname(locale, randomInt(1, NICKNAME_WORDS + 1), randomInt(1, NICKNAME_WORDS + 1));
+/** Candidates drawn per nickname wanted: while most of a language's nicknames are free, one small query finds enough. */
+const SAMPLE_PER_WANTED = 5;
+/** How long a language found to have too few free nicknames is not checked in full again. */
+const SCARCE_MS = 60_000;
+/**
+ * Languages whose full check found fewer free nicknames than wanted, with those few. A community larger than a
+ * language's nicknames stays there, and checking them all (a few thousand index probes, tens of ms) on every guest
+ * sign-in would be its steady state. For a minute the sample and those few are checked instead; a nickname freed
+ * meanwhile (its member took another) is offered once sampled or after the minute. Per process: the database is
+ * still asked about every nickname offered.
+ */
+const scarce = new Map<string, { at: number; free: Nickname[] }>();
+
+/**
+ * Up to `count` of the language's nicknames that no member uses now, in random order. A random sample is checked
+ * first; only when it holds too few free ones (the language's nicknames are mostly taken) are all of them checked.
+ */
+async function freeNicknames(db: DbOrTx, locale: string, count: number): Promise<Nickname[]> {
+  const sample = randomNicknames(locale, count * SAMPLE_PER_WANTED);
+  const known = scarce.get(locale);
+  const recent = known && Date.now() - known.at < SCARCE_MS ? known.free : null;
+  const candidates = recent ? [...new Map([...recent, ...sample].map((n) => [n.id, n])).values()] : sample;
+  const free = shuffle(await untaken(db, candidates));
+  if (free.length >= count || recent || sample.length === nicknameCount(locale)) return free.slice(0, count);
+  const all = shuffle(await untaken(db, allNicknames(locale)));
+  if (all.length < count) scarce.set(locale, { at: Date.now(), free: all });
+  else scarce.delete(locale);
+  return all.slice(0, count);
 }
 
 /**
- * A new guest's nickname in the given language, composed from translated words: one no member uses while any is
- * left; after that any of them, since a guest must always be able to come in (nicknames are not unique).
+ * A new guest's nickname in the given language, composed from its words: one no member uses while any is left;
+ * after that any of them, since a guest must always be able to come in (nicknames are not unique).
  */
 export async function makeNickname(db: DbOrTx, locale: string): Promise<string> {
-  const [free] = await freeNicknames(db, locale);
+  const [free] = await freeNicknames(db, locale, 1);
   return free?.nickname ?? anyNickname(locale);
 }
 
 /**
- * Suggestions are named by an id that encodes their language and words, so offering them stores nothing (a read
- * writes no rows) and choosing one by id (PUT /api/users/{id}) composes the same nickname again. Only nicknames no
- * member uses are offered: fewer than `count`, or none, when the language's words are nearly all taken.
+ * Suggestions are named by an id that encodes their language and words (nickname-words.ts), so offering them stores
+ * nothing (a read writes no rows) and choosing one by id (PUT /api/users/{id}) composes the same nickname again.
+ * Only nicknames no member uses are offered: fewer than `count`, or none, when the language's words are nearly all
+ * taken.
  */
-export async function suggestNicknames(db: DbOrTx, locale: string, count = 5): Promise<{ id: number; nickname: string }[]> {
-  return (await freeNicknames(db, locale)).slice(0, count);
-}
-
-export function nicknameById(id: number): string | null {
-  const locale = LOCALE_CODES[Math.floor((id - 1) / NICKNAME_WORDS ** 2)];
-  if (!locale || id < 1) return null;
-  const words = (id - 1) % NICKNAME_WORDS ** 2;
-  return composeNickname(locale, Math.floor(words / NICKNAME_WORDS) + 1, (words % NICKNAME_WORDS) + 1);
+export async function suggestNicknames(db: DbOrTx, locale: string, count = 5): Promise<Nickname[]> {
+  return freeNicknames(db, locale, count);
 }
 
 export async function rankLadder(db: DbOrTx, points: number, locale: string) {

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCALE_CODES } from '../../../core/locales.ts';
 import { users } from '../../../db/schema.ts';
 import { createTestApp, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
-import { nicknameById } from './service.ts';
+import { allNicknames, nicknameById, nicknameCount, nicknameId, nicknameWords } from './nickname-words.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,38 +152,102 @@ describe('push token, ranks, nicknames', () => {
 });
 
 describe('nickname suggestions and taken nicknames', () => {
-  // Swahili's words compose 144 nicknames; the other tests of this file sign in in English.
-  const locale = 'sw';
-  const base = LOCALE_CODES.indexOf(locale) * 144;
-  const pool = Array.from({ length: 144 }, (_, i) => base + i + 1);
-  const free = [pool[17], pool[80], pool[143]];
+  type Offer = { id: number; nickname: string };
+  const offers = async (locale: string): Promise<Offer[]> => {
+    const res = await t.call(null, 'GET', '/api/nicknames', undefined, { headers: { 'x-locale': locale } });
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+  const ids = (list: { id: number }[]) => list.map((s) => s.id).sort((a, b) => a - b);
+  /** Members known by these nicknames, every other one written in capitals (case does not make a name free). */
+  const take = (locale: string, names: readonly Offer[]) =>
+    t.database.db
+      .insert(users)
+      .values(names.map((n, i) => ({ username: `taken_${locale}_${n.id}`, nickname: i % 2 ? n.nickname.toUpperCase() : n.nickname })));
+  /** The language's nicknames no member goes by now, for a language whose letters JavaScript lowers as the database does. */
+  const freeNow = async (locale: string) => {
+    const rows = await t.database.db.select({ name: sql<string>`lower(${users.nickname})` }).from(users);
+    const used = new Set(rows.map((r) => r.name));
+    return allNicknames(locale).filter((n) => !used.has(n.nickname.toLowerCase()));
+  };
+
+  it('composes 48 × 48 nicknames per language, each named by an id of its language and words', () => {
+    for (const locale of LOCALE_CODES) {
+      const pool = allNicknames(locale);
+      expect(pool, locale).toHaveLength(nicknameCount(locale));
+      expect(new Set(pool.map((n) => n.nickname.toLowerCase())).size, locale).toBe(pool.length);
+      expect(
+        pool.filter((n) => nicknameById(n.id) !== n.nickname),
+        locale,
+      ).toEqual([]);
+    }
+    expect(nicknameCount('en')).toBe(48 * 48);
+    expect(nicknameId('en', 1, 1)).toBe(1_001_001);
+    expect(nicknameById(1_001_001)).toBe('Gentle River');
+    expect(nicknameById(nicknameId('en', 48, 48))).toBe('Lucky Firefly');
+    expect(nicknameById(nicknameId('ar', 2, 3))).toBe(nicknameById(2_002_003));
+  });
+
+  it('takes the nickname of word 48 by id and refuses word 49, another language, an old-style id with 422', async () => {
+    const g = await signInGuest(t.app);
+    const chosen = await t.call(g, 'PUT', `/api/users/${g.id}`, { nickname_id: nicknameId('en', 48, 47) });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.user.nickname).toBe('Lucky Feather');
+    // Word 49 of either kind, a language past the last, no word 0, and the ids of before 48 words (1 was "Gentle River").
+    for (const id of [1_049_001, 1_001_049, 1_000_001, 1_001_000, (LOCALE_CODES.length + 1) * 1_000_000 + 1_001, 1, 144, 5328]) {
+      const res = await t.call(g, 'PUT', `/api/users/${g.id}`, { nickname_id: id });
+      expect(res.status, String(id)).toBe(422);
+      expect(res.body.errors, String(id)).toEqual({ nickname_id: ['This nickname suggestion does not exist.'] });
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, g.id));
+    expect(row.nickname).toBe('Lucky Feather');
+  });
+
+  it('with 2,000 of a language’s nicknames taken offers five free ones each time, and a new guest gets a free one', async () => {
+    // English, whose 2,304 nicknames are 48 × 48 words; the other tests' guests hold a few more of them.
+    const locale = 'en';
+    const pool = allNicknames(locale);
+    await take(
+      locale,
+      pool.filter((_, i) => (i * 7) % pool.length < 2000),
+    );
+    const free = new Set((await freeNow(locale)).map((n) => n.id));
+    expect(pool.length - free.size).toBeGreaterThanOrEqual(2000);
+    expect(free.size).toBeGreaterThan(250);
+    for (let round = 0; round < 20; round++) {
+      const offered = await offers(locale);
+      expect(offered).toHaveLength(5);
+      expect(new Set(ids(offered)).size).toBe(5);
+      for (const s of offered) {
+        expect(free.has(s.id), s.nickname).toBe(true);
+        expect(s.nickname).toBe(nicknameById(s.id));
+      }
+    }
+    const g = await signInGuest(t.app, locale);
+    expect([...free].map((id) => nicknameById(id))).toContain(g.nickname);
+  });
 
   it('offers only nicknames no member uses, gives a new guest one of them, and refuses a taken one by id', async () => {
-    // Every other nickname of the language is someone's, some written in other letter case.
-    const taken = pool.filter((id) => !free.includes(id));
-    await t.database.db.insert(users).values(
-      taken.map((id, i) => {
-        const name = nicknameById(id) as string;
-        return { username: `taken_${locale}_${id}`, nickname: i % 2 ? name.toUpperCase() : name };
-      }),
-    );
+    // Swahili: every other nickname of the language is someone's, some written in other letter case.
+    const locale = 'sw';
+    const pool = allNicknames(locale);
+    const free = [pool[17], pool[80], pool.at(-1) as Offer];
+    const taken = pool.filter((n) => !free.includes(n));
+    await take(locale, taken);
 
     for (let round = 0; round < 3; round++) {
-      const res = await t.call(null, 'GET', '/api/nicknames', undefined, { headers: { 'x-locale': locale } });
-      expect(res.status).toBe(200);
-      const offered = res.body.data as { id: number; nickname: string }[];
-      expect(offered.map((s) => s.id).sort((a, b) => a - b)).toEqual(free);
+      const offered = await offers(locale);
+      expect(ids(offered)).toEqual(ids(free));
       for (const s of offered) expect(s.nickname).toBe(nicknameById(s.id));
     }
 
     const g = await signInGuest(t.app, locale);
-    expect(free.map((id) => nicknameById(id))).toContain(g.nickname);
-    const left = free.filter((id) => nicknameById(id) !== g.nickname);
-    const offered = (await t.call(null, 'GET', '/api/nicknames', undefined, { headers: { 'x-locale': locale } })).body.data;
-    expect(offered.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b)).toEqual(left);
+    expect(free.map((n) => n.nickname)).toContain(g.nickname);
+    const left = free.filter((n) => n.nickname !== g.nickname);
+    expect(ids(await offers(locale))).toEqual(ids(left));
 
     const other = await signInGuest(t.app);
-    const refused = await t.call(other, 'PUT', `/api/users/${other.id}`, { nickname_id: taken[5] });
+    const refused = await t.call(other, 'PUT', `/api/users/${other.id}`, { nickname_id: taken[5].id });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('VALIDATION');
     expect(refused.body.errors).toEqual({
@@ -193,10 +257,56 @@ describe('nickname suggestions and taken nicknames', () => {
     expect(row.nickname).toBe(other.nickname);
   });
 
+  it('checks a language whose nicknames are all taken in full once a minute, and then offers one freed meanwhile', async () => {
+    const locale = 'ro';
+    const pool = allNicknames(locale);
+    await take(locale, pool);
+    const select = vi.spyOn(t.database.db, 'select');
+    try {
+      expect(await offers(locale)).toEqual([]);
+      const first = select.mock.calls.length;
+      // Its member takes another name: the nickname is free, but the full check was a moment ago.
+      const freed = pool[100];
+      await t.database.db
+        .update(users)
+        .set({ nickname: 'Someone Else' })
+        .where(eq(users.username, `taken_${locale}_${freed.id}`));
+      select.mockClear();
+      const meanwhile = await offers(locale);
+      expect(select.mock.calls.length).toBe(first - 1);
+      for (const s of meanwhile) expect(s).toEqual(freed);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await offers(locale)).toEqual([freed]);
+    } finally {
+      vi.useRealTimers();
+      select.mockRestore();
+    }
+  });
+
+  it('counts a nickname as taken where JavaScript and the database lower its letters differently', async () => {
+    // Azerbaijani's "İşıqlı" (adjective 6): JavaScript lowers "İ" to "i̇", PostgreSQL to "i". All but three of the
+    // language's nicknames are taken, as composed.
+    const locale = 'az';
+    expect(nicknameWords(locale).adjectives[5]).toBe('İşıqlı');
+    const pool = allNicknames(locale);
+    const free = pool.filter((n) => !n.nickname.includes('İ')).slice(-3);
+    const taken = pool.filter((n) => !free.includes(n));
+    await t.database.db.insert(users).values(taken.map((n) => ({ username: `taken_${locale}_${n.id}`, nickname: n.nickname })));
+    expect(ids(await offers(locale))).toEqual(ids(free));
+
+    const g = await signInGuest(t.app);
+    const res = await t.call(g, 'PUT', `/api/users/${g.id}`, { nickname_id: nicknameId(locale, 6, 1) });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      nickname_id: ['Someone else has just taken this nickname. Please choose one of the new suggestions.'],
+    });
+  });
+
   // A true race of the same choice, which the advisory lock settles, is in claims.test.ts (PostgreSQL only).
   it('gives a suggestion chosen by two people to one of them and tells the other; choosing one’s own again is no conflict', async () => {
     const [a, b] = [await signInGuest(t.app), await signInGuest(t.app)];
-    const id = LOCALE_CODES.indexOf('fil') * 144 + 1;
+    const id = nicknameId('fil', 1, 1);
     const answers = await Promise.all([a, b].map((g) => t.call(g, 'PUT', `/api/users/${g.id}`, { nickname_id: id })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
     const rows = await t.database.db

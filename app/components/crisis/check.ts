@@ -1,0 +1,67 @@
+/**
+ * The crisis check of the browser (core/crisis/detect.ts, loaded as its own chunk with the lists of the person's
+ * language and English), shared by the check while writing and the check at the moment of sending. Once loaded, a
+ * check is synchronous (about 20 µs for a post), so a text pasted and sent at once is checked as it is sent.
+ */
+import type { CrisisMatch } from '../../../core/crisis/detect.ts';
+
+type Detector = typeof import('../../../core/crisis/detect.ts');
+
+export const NO_MATCH: CrisisMatch = { matched: false };
+/** Shorter texts hold no phrase of any list. */
+export const MIN_LENGTH = 4;
+
+let detector: Detector | null = null;
+let importing: Promise<Detector> | null = null;
+/** Languages whose load finished (a language without a list of its own is checked in English). */
+const ready = new Set<string>();
+
+/** Loads the detector and the lists of `language` and English, once; a failed load (offline) is tried again next time. */
+export function loadCrisisCheck(language: string): Promise<void> {
+  importing ??= import('../../../core/crisis/detect.ts').then(
+    (d) => {
+      detector = d;
+      return d;
+    },
+    (err: unknown) => {
+      importing = null;
+      throw err;
+    },
+  );
+  return importing.then(async (d) => {
+    await d.loadCrisisPhrases(language);
+    ready.add(language);
+  });
+}
+
+const short = (text: string) => text.trim().length < MIN_LENGTH;
+
+/** The check of `text` now, or null while the detector or the lists are still loading. */
+export function checkNow(text: string, language: string): CrisisMatch | null {
+  if (short(text)) return NO_MATCH;
+  if (!detector || !ready.has(language)) return null;
+  return detector.detectCrisis(text, language);
+}
+
+/** The check of `text`, loading what it needs first. Rejects only when the chunk cannot load. */
+export async function checkText(text: string, language: string): Promise<CrisisMatch> {
+  if (short(text)) return NO_MATCH;
+  await loadCrisisCheck(language);
+  return (detector as Detector).detectCrisis(text, language);
+}
+
+/**
+ * Where the notice goes once a text is sent, from what the check of the sent text found and what the person saw
+ * while writing (docs/decisions/072-crisis-notice-after-sending.md):
+ * - `beside`: the form stays (a message, a comment, a thought): the notice stays or appears beside it;
+ * - `page`: the form closes (a post, a mood, a topic, an edit): the notice appears in the page's pinned place,
+ *   unless it was already shown while writing (never twice);
+ * - `none`: no match, or the person hid the notice for this text.
+ */
+export type AfterSend = 'none' | 'beside' | 'page';
+
+export function afterSend(found: CrisisMatch, seen: { shown: boolean; dismissed: boolean }, formStays: boolean): AfterSend {
+  if (!found.matched || seen.dismissed) return 'none';
+  if (formStays) return 'beside';
+  return seen.shown ? 'none' : 'page';
+}

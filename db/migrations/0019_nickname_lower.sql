@@ -1,0 +1,1 @@
+CREATE INDEX "users_nickname_lower_idx" ON "users" USING btree (lower("nickname"));
