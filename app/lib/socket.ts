@@ -34,7 +34,7 @@ function shared(): Promise<AppSocket> {
     socket.on('connect', () => {
       for (const room of rooms.keys()) subscribe(socket, room);
       if (watchedQr) socket.emit('qr:watch', watchedQr);
-      if (moderationWatchers > 0) socket.emit('moderation:watch');
+      if (moderationWatchers > 0) watchModeration(socket);
       if (viewing !== null) socket.emit('conversation:viewing', viewing);
     });
     return socket;
@@ -144,10 +144,18 @@ export function useQrWatch(qrToken: string | null) {
 }
 
 /** Joins the moderators' queue room (the server checks the role) while a moderation screen is mounted. */
+/**
+ * Joins the moderators' room. The page needs nothing from the answer; asking for one puts the moment the room is
+ * joined on the wire, where a test can wait for it before writing something that should arrive live.
+ */
+function watchModeration(socket: AppSocket) {
+  socket.emit('moderation:watch', () => {});
+}
+
 export function useModerationWatch() {
   useEffect(() => {
     moderationWatchers++;
-    if (moderationWatchers === 1) whenConnected((socket) => socket.emit('moderation:watch'));
+    if (moderationWatchers === 1) whenConnected(watchModeration);
     return () => {
       moderationWatchers--;
     };

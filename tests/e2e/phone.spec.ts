@@ -128,12 +128,20 @@ async function currentItem(page: Page, list: Locator) {
   );
 }
 
-/** The current item is wholly on the screen, the page not scrolled, nothing shifted: polled, as the list is scrolled once the page is interactive. */
-function shownIn(page: Page, list: Locator, label: string) {
+/**
+ * The current item is wholly on the screen, the page not scrolled, nothing shifted: polled, as the list is scrolled
+ * once the page is interactive. After a navigation in the page (`swapped`), the new results may be shorter or longer
+ * than the old and bring the site's footer into view or out of it; the browser counts that as a shift when the answer
+ * came more than 500 ms after the tap (a loaded machine: CI-4 of stop 32, 0.23 from the footer alone), so the
+ * footer's own moves are left out there, and only there; anything else that moves still fails.
+ */
+function shownIn(page: Page, list: Locator, label: string, swapped = false) {
   return expect
     .poll(async () => {
       const { x: _, ...where } = await currentItem(page, list);
-      return where;
+      if (!swapped) return where;
+      const moved = where.moved.filter((m) => !/ ms <footer class="mt-12 /.test(m));
+      return { ...where, shift: moved.length === where.moved.length ? where.shift : 0, moved };
     }, label)
     .toEqual({ inside: true, scrollY: 0, shift: 0, moved: [] });
 }
@@ -182,11 +190,11 @@ for (const code of ['en', 'ar']) {
     await shownIn(page, kinds, 'search, All');
     await kinds.getByRole('link', { name: new RegExp(`^${t('search.type.tags')}`) }).click();
     await expect(page).toHaveURL(/type=tags/);
-    await shownIn(page, kinds, 'search, Tags after a click');
+    await shownIn(page, kinds, 'search, Tags after a click', true);
     // Back in the page: the same list, another current kind, which the list had scrolled away from.
     await page.goBack();
     await expect(page).not.toHaveURL(/type=tags/);
-    await shownIn(page, kinds, 'search, All after Back');
+    await shownIn(page, kinds, 'search, All after Back', true);
     const tabs = page.getByRole('tablist');
     await page.goto(`${prefix}/profile?tab=removed`);
     await shownIn(page, tabs, 'profile, Removed');

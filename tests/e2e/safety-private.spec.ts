@@ -86,7 +86,11 @@ test('a moderator finds the queue from the header, sees a crisis message arrive 
   await expect(member.page.getByRole('navigation', { name: en['nav.main'] }).getByRole('link', { name: en['nav.chat'] })).toBeVisible();
   await expect(member.page.getByTestId('moderation-link')).toHaveCount(0);
 
-  // The moderator does, and follows it.
+  // The moderator does, and follows it. The queue joins the moderators' room; socket.io's answer to that (an ACK
+  // frame, `43<id>[true]`, the only one the page asks for) says it is joined, listened for from the first page on.
+  const watching = new Promise<void>((resolve) =>
+    moderator.page.on('websocket', (ws) => ws.on('framereceived', (f) => /^43\d*\[true\]$/.test(String(f.payload)) && resolve())),
+  );
   await moderator.page.goto('/');
   const link = moderator.page
     .getByRole('navigation', { name: en['nav.main'] })
@@ -98,7 +102,7 @@ test('a moderator finds the queue from the header, sees a crisis message arrive 
     () => expect(moderator.page.getByRole('heading', { level: 1, name: en['moderation.heading'] })).toBeVisible({ timeout: 1_000 }),
   );
   await expect(link).toHaveAttribute('aria-current', 'page');
-  await moderator.page.waitForLoadState('networkidle');
+  await watching;
 
   // A crisis message is written meanwhile: it appears in the open queue without a reload, the message alone.
   const sent = await call(baseURL, writer, 'POST', '/api/messages', { user_id: member.id, content: `I want to end my life ${marker}` });

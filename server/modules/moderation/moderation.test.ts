@@ -198,7 +198,7 @@ describe('moderators act on the queue', () => {
     }
   });
 
-  it('orders crisis first, then by report count; keep restores, remove removes with a listed reason', async () => {
+  it('orders crisis first, the newest of them first, then by report count; keep restores, remove removes with a listed reason', async () => {
     const author = await signInGuest(t.app);
     const one = (await t.call(author, 'POST', '/api/thoughts', { content: 'One report' })).body.data;
     const two = (await t.call(author, 'POST', '/api/thoughts', { content: 'Two reports' })).body.data;
@@ -206,13 +206,17 @@ describe('moderators act on the queue', () => {
     await reportedBy(1, 'thought', one.id);
     await reportedBy(2, 'thought', two.id);
     await reportedBy(1, 'thought', worried.id, 'worried');
+    const later = (await t.call(author, 'POST', '/api/thoughts', { content: 'Someone else is worried' })).body.data;
+    await reportedBy(1, 'thought', later.id, 'worried');
     const queue = (await t.call(moderator, 'GET', '/api/moderation/queue?per_page=50')).body.data as {
       target: string;
       target_id: number;
       crisis: boolean;
     }[];
-    const order = queue.filter((e) => e.target === 'thought' && [one.id, two.id, worried.id].includes(e.target_id)).map((e) => e.target_id);
-    expect(order).toEqual([worried.id, two.id, one.id]);
+    const order = queue
+      .filter((e) => e.target === 'thought' && [one.id, two.id, worried.id, later.id].includes(e.target_id))
+      .map((e) => e.target_id);
+    expect(order).toEqual([later.id, worried.id, two.id, one.id]);
     expect(queue[0].crisis).toBe(true);
 
     const hidden = (await t.call(author, 'POST', '/api/thoughts', { content: 'Hidden then kept' })).body.data;

@@ -263,7 +263,11 @@ async function loadItem(db: DbOrTx, target: ModeratedTarget, id: number) {
   );
 }
 
-/** Open queue entries: crisis first, then by report count, then the oldest; each with reports, text and context. */
+/**
+ * Open queue entries, each with reports, text and context: crisis first and the newest of them first (someone who
+ * wrote it minutes ago may still be reading, and the live queue shows the new one where the moderator is looking,
+ * decision 077); the rest by report count, then the oldest.
+ */
 export async function listQueue(db: DbOrTx, locale: string, q: PageQuery) {
   const open = eq(moderationItems.status, 'open');
   const [rows, [{ total }]] = await Promise.all([
@@ -272,7 +276,13 @@ export async function listQueue(db: DbOrTx, locale: string, q: PageQuery) {
       .from(moderationItems)
       .innerJoin(users, eq(users.id, moderationItems.authorId))
       .where(open)
-      .orderBy(desc(moderationItems.crisis), desc(moderationItems.reportsCount), asc(moderationItems.createdAt), asc(moderationItems.id))
+      .orderBy(
+        desc(moderationItems.crisis),
+        sql`case when ${moderationItems.crisis} then ${moderationItems.createdAt} end desc nulls last`,
+        desc(moderationItems.reportsCount),
+        asc(moderationItems.createdAt),
+        asc(moderationItems.id),
+      )
       .limit(q.per_page)
       .offset(offset(q)),
     db.select({ total: count() }).from(moderationItems).where(open),
