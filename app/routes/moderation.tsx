@@ -1,7 +1,8 @@
 /**
- * The moderators' queue (default layout): crisis items first (newest first, decision 077), then by report count, each with its reports, notes and
- * context, and the actions keep, remove, warn and suspend. Everyone else, signed out included, gets the not-found
- * page, as the API answers them. The list reloads when the queue changes (socket `moderation:queue`).
+ * The moderators' queue (default layout): crisis items first, the newest of them first (decision 077), then by report
+ * count, each with its reports, notes and context, and the actions keep, remove, warn and suspend. Everyone else,
+ * signed out included, gets the not-found page, as the API answers them. The list reloads when the queue changes
+ * (socket `moderation:queue`).
  */
 import { type RefObject, useRef, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';

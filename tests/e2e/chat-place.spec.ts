@@ -278,7 +278,9 @@ for (const [code, viewport, touch] of VIEWS) {
         if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) connects++;
       }),
     );
-    await page.goto(at(code, '/chat'));
+    // Network idle: the chunks fetched while the browser is idle after hydration (the language list, the toast's
+    // card) have come, or going offline below would fail them and the browser would log it.
+    await page.goto(at(code, '/chat'), { waitUntil: 'networkidle' });
     const row = page.locator(`[data-conversation="${id}"]`);
     await expect(row).toContainText('Before the train left');
     await expect.poll(() => connects).toBe(1);
