@@ -23,7 +23,8 @@ interface FrameProps {
 
 export function Frame({ children, nav = true, footer = true, className, mainClassName, before, after }: FrameProps) {
   return (
-    <div className="flex min-h-screen flex-col">
+    // The bottom padding is the pinned crisis notice's height while it is up (CrisisAfterSend), else none.
+    <div className="flex min-h-screen flex-col pb-(--pinned-notice)">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-stone-900"

@@ -77,7 +77,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
   }, [selected]);
 
   return (
-    <div className="grid min-h-[28rem] flex-1 basis-0 grid-cols-1 gap-4 md:h-[calc(100dvh-10rem)] grid-rows-[minmax(0,1fr)] md:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="grid min-h-chat flex-1 basis-0 grid-cols-1 gap-4 md:h-[calc(100dvh-10rem)] grid-rows-[minmax(0,1fr)] md:grid-cols-[18rem_minmax(0,1fr)]">
       <Panel as="section" aria-labelledby="conversations-heading" className={`flex min-h-0 flex-col ${thread ? 'hidden md:flex' : 'flex'}`}>
         <h1 id="conversations-heading" className="mb-3 text-lg font-semibold">
           <FormattedMessage id="chat.heading" />

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { at, catalog, signInAsGuest, watchErrors } from './pages.ts';
-import { acceptedConversation, overflow, person } from './people.ts';
+import { acceptedConversation, caller, overflow, person } from './people.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -254,3 +254,55 @@ for (const c of AT_ONCE) {
     });
   });
 }
+
+test.describe('the pinned notice on a phone (ar, 390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ar-EG' });
+
+  test("keeps a chat's message box above it, and gives the room back once hidden", async ({ browser, baseURL }) => {
+    const m = catalog('ar');
+    const a = await person(browser, { viewport: { width: 390, height: 844 }, touch: true });
+    const b = await caller(baseURL);
+    const id = await acceptedConversation(baseURL, b, a, 'هل أنت مستيقظ؟');
+    const { page } = a;
+    await page.goto(at('ar', '/'));
+    await page.waitForLoadState('networkidle');
+    // A post that closes its form once sent pins the notice (decision 072)...
+    await page.getByRole('button', { name: m['composer.prompt_post'] }).click();
+    await page.getByRole('textbox', { name: m['composer.label_post'] }).fill(AT_ONCE[1].post);
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: m['composer.share'] }).click();
+    expect((await created).status()).toBe(201);
+    const notice = page.getByTestId('crisis-notice');
+    await expect(notice).toBeVisible();
+
+    // ...which stays up on the way to a conversation, where the message box is at the bottom of the screen.
+    await page.getByRole('navigation', { name: m['nav.main'] }).getByRole('link', { name: m['nav.chat'] }).click();
+    await page.locator(`[data-conversation="${id}"] a`).click();
+    const box = page.getByRole('textbox', { name: m['chat.composer_label'].replace('{nickname}', b.nickname) });
+    const form = page.locator('form').filter({ has: box });
+    await expect(box).toBeVisible();
+    await expect(notice).toBeVisible();
+    // The whole form (box and Send) above the notice, on the screen, without scrolling.
+    const gap = async () => {
+      const [f, n] = await Promise.all([form.boundingBox(), notice.boundingBox()]);
+      return f && n ? Math.floor(n.y - (f.y + f.height)) : Number.NaN;
+    };
+    await expect.poll(gap).toBeGreaterThanOrEqual(0);
+    await expect(form).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await overflow(page)).toBeNull();
+
+    // Hidden, the page takes its room back: the form moves down by at least the notice's height.
+    const bottom = async () => {
+      const f = await form.boundingBox();
+      return f ? Math.round(f.y + f.height) : Number.NaN;
+    };
+    const [before, height] = [await bottom(), Math.round((await notice.boundingBox())?.height ?? Number.NaN)];
+    await notice.getByRole('button', { name: m['crisis.notice_dismiss'] }).click();
+    await expect(notice).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--pinned-notice'))).toBe('');
+    await expect.poll(async () => (await bottom()) - before).toBeGreaterThanOrEqual(height);
+    expect(a.errors).toEqual([]);
+    await a.close();
+  });
+});

@@ -375,7 +375,7 @@ export function Thread({
 
   const hasOlder = older.page < older.last;
   return (
-    <Panel as="section" aria-labelledby="thread-heading" padding="none" className="flex min-h-[28rem] flex-col md:min-h-0">
+    <Panel as="section" aria-labelledby="thread-heading" padding="none" className="flex min-h-chat flex-col md:min-h-0">
       <header className="flex items-center gap-3 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
         <AppLink to={backTo} className="rounded-full px-2 py-1 text-brand-700 md:hidden dark:text-brand-100">
           <BackArrow />
