@@ -320,6 +320,13 @@ test('on a phone in Arabic: quiet hours saved in the browser’s zone and kept; 
   await expect(page.getByRole('alert').filter({ hasText: ar['push.denied'] })).toBeVisible();
   await expect(device).toBeDisabled();
   await expect(device).not.toBeChecked();
+  // The switch just pressed keeps the focus (aria-disabled, not disabled) and says why; pressing again does nothing.
+  await expect(device).toBeFocused();
+  await expect(device).toHaveAttribute('aria-disabled', 'true');
+  await expect(device).toHaveAccessibleDescription(`${ar['push.device_hint']} ${ar['push.denied']}`);
+  await page.keyboard.press('Space');
+  await expect(device).not.toBeChecked();
+  await expect(device).toBeFocused();
 
   const hint = ar['push.quiet_hint'].replace('{zone}', 'Asia/Tehran');
   await expect(page.getByText(hint)).toBeVisible();

@@ -131,11 +131,13 @@ function DeviceSwitch() {
           role="switch"
           checked={device === 'on'}
           aria-checked={device === 'on'}
-          disabled={device === 'checking' || device === 'denied'}
+          disabled={device === 'checking'}
+          // Refused by the browser, it stays focusable (it may have just been pressed: disabling it would drop the
+          // focus, decision 073) and says why; nor is it disabled while its own change runs. A press then does nothing.
+          aria-disabled={device === 'denied'}
           aria-busy={busy || device === 'checking'}
-          // Not disabled while its own change runs (that dropped the focus, decision 073): a press meanwhile does nothing.
-          onClick={(e) => busy && e.preventDefault()}
-          aria-describedby="push-device-hint"
+          onClick={(e) => (busy || device === 'denied') && e.preventDefault()}
+          aria-describedby={device === 'denied' ? 'push-device-hint push-denied' : 'push-device-hint'}
           onChange={toggle}
           className="mt-1 size-5 accent-brand-600"
         />
@@ -149,7 +151,7 @@ function DeviceSwitch() {
         </span>
       </label>
       {device === 'denied' ? (
-        <p role="alert" className="mt-3 text-sm text-amber-800 dark:text-amber-200">
+        <p id="push-denied" role="alert" className="mt-3 text-sm text-amber-800 dark:text-amber-200">
           <FormattedMessage id="push.denied" />
         </p>
       ) : null}
