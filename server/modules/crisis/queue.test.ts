@@ -52,12 +52,13 @@ describe('the crisis detector queues a write for a moderator', () => {
       expect(find(target, id), `${target} ${id}`).toMatchObject({ crisis: true, queued_for: 'crisis' });
     }
     expect(find('post', sad.id)).toBeUndefined();
-    // Crisis first, oldest first among them, then the reported post: the exact order of what this test queued.
+    // Crisis first, the newest first among them (decision 077), then the reported post: the exact order of what
+    // this test queued.
     expect(entries.map((e) => [e.target, e.target_id, e.crisis])).toEqual([
-      ['post', post.id, true],
-      ['mood', mood.id, true],
-      ['comment', comment.id, true],
       ['post', edited.id, true],
+      ['comment', comment.id, true],
+      ['mood', mood.id, true],
+      ['post', post.id, true],
       ['post', plain.id, false],
     ]);
 
