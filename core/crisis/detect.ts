@@ -11,7 +11,7 @@
  * plain `indexOf`: no regular expression ever runs over the text, and work is bounded by CRISIS_TEXT_MAX.
  * The phrase lists are data for detection only: never shown to anyone.
  */
-import { normalizeCrisisText, wordBounds } from './normalize.ts';
+import { normalFormOf, normalizeCrisisText, wordBounds } from './normalize.ts';
 
 export type CrisisKind = 'explicit' | 'indirect';
 
@@ -97,16 +97,37 @@ function ranges(text: string, phrases: readonly string[]): [number, number][] {
  * loaded yet is skipped. Explicit wins over indirect.
  */
 export function detectCrisis(text: string, language: string): CrisisMatch {
-  const lists = [...new Set([language, 'en'])].map((code) => compiled.get(code)).filter((x) => x !== undefined);
-  if (lists.length === 0 || text.length === 0) return { matched: false };
-  const normal = normalizeCrisisText(text, language);
-  if (normal.length === 0) return { matched: false };
-  const bounds = wordBounds(normal, language);
+  return detectCrisisIn(text, [language]);
+}
+
+/**
+ * Checks a text against several languages' lists and English's, with the lists already loaded (a list not loaded
+ * yet is skipped): explicit in any wins, else indirect in any. For a text whose language is not known for sure
+ * (crisisLanguages in scripts.ts). The text is normalised and split into words once per form (normalFormOf), so
+ * five Arabic-script lists cost one pass over a post, not five.
+ */
+export function detectCrisisIn(text: string, languages: readonly string[]): CrisisMatch {
+  if (text.length === 0) return { matched: false };
+  const forms = new Map<string, string[]>();
+  for (const code of new Set([...languages, 'en'])) {
+    if (!compiled.has(code)) continue;
+    const form = normalFormOf(code);
+    const group = forms.get(form);
+    if (group) group.push(code);
+    else forms.set(form, [code]);
+  }
   let indirect = false;
-  for (const list of lists) {
-    const except = ranges(normal, list.except);
-    if (list.explicit.some((p) => occurs(normal, bounds, p, except))) return { matched: true, kind: 'explicit' };
-    if (!indirect) indirect = list.indirect.some((p) => occurs(normal, bounds, p, except));
+  for (const group of forms.values()) {
+    // The first language asked sets the text's normal form and word bounds for its whole group.
+    const normal = normalizeCrisisText(text, group[0]);
+    if (normal.length === 0) continue;
+    const bounds = wordBounds(normal, group[0]);
+    for (const code of group) {
+      const list = compiled.get(code) as Compiled;
+      const except = ranges(normal, list.except);
+      if (list.explicit.some((p) => occurs(normal, bounds, p, except))) return { matched: true, kind: 'explicit' };
+      if (!indirect) indirect = list.indirect.some((p) => occurs(normal, bounds, p, except));
+    }
   }
   return indirect ? { matched: true, kind: 'indirect' } : { matched: false };
 }

@@ -74,6 +74,13 @@ for (let i = 0; i + 1 < TRADITIONAL.length; i += 2) MAP.set(TRADITIONAL[i], TRAD
  */
 const KEEP_MARKS = new Set(['vi']);
 
+/**
+ * Languages of one form normalise a text alike (normalizeCrisisText depends on the language only through
+ * KEEP_MARKS), and `Intl.Segmenter` finds words by their script's rules and dictionaries, not by the language asked:
+ * so a text checked in several languages of one form is normalised and split into words once (detectCrisisIn).
+ */
+export const normalFormOf = (language: string): string => (KEEP_MARKS.has(language) ? 'marks' : 'plain');
+
 export function normalizeCrisisText(text: string, language = 'en'): string {
   const keep = KEEP_MARKS.has(language);
   const folded = text

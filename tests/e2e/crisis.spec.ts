@@ -5,7 +5,7 @@
  * between words), on a 390 px phone; and "Need help now?" from the home page.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { at, catalog, signInAsGuest, watchErrors } from './pages.ts';
+import { at, catalog, en, signInAsGuest, watchErrors } from './pages.ts';
 import { acceptedConversation, caller, overflow, person } from './people.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -87,6 +87,27 @@ for (const c of CASES) {
     });
   });
 }
+
+test('on the English pages, a text in Hindi or Russian is checked in its own language too (decision 078)', async ({ page }) => {
+  const errors = pageErrors(page);
+  await signInAsGuest(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: en['composer.prompt_post'] }).click();
+  const box = page.getByRole('textbox', { name: en['composer.label_post'] });
+  const notice = page.getByTestId('crisis-notice');
+  // The Hindi list loads with the text (the page loaded English's only).
+  const hindi = page.waitForResponse((r) => /\/hi-[\w-]+\.js$/.test(new URL(r.url()).pathname));
+  await box.fill('कभी कभी लगता है आत्महत्या कर लूं, किसी से कह नहीं पाता');
+  expect((await hindi).status()).toBe(200);
+  await expect(notice).toBeVisible();
+  await box.fill('Today was long, but the walk home was good.');
+  await expect(notice).toHaveCount(0);
+  await box.fill('Я думаю покончить с собой, и не знаю, кому сказать');
+  await expect(notice).toBeVisible();
+  await expect(box).toBeFocused();
+  expect(errors).toEqual([]);
+});
 
 test('the notice goes when the text no longer reads as crisis language, and can be dismissed', async ({ page }) => {
   const errors = pageErrors(page);

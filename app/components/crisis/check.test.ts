@@ -18,31 +18,46 @@ const MESSAGE = 'honestly I want to kill myself tonight';
 
 describe('the check at sending', () => {
   it('has no answer before the detector is loaded, then answers synchronously', async () => {
-    expect(check.checkNow(POST, 'en')).toBeNull();
-    await check.loadCrisisCheck('en');
-    expect(check.checkNow(POST, 'en')).toEqual({ matched: true, kind: 'explicit' });
-    expect(check.checkNow(MESSAGE, 'en')).toEqual({ matched: true, kind: 'explicit' });
-    expect(check.checkNow('What a lovely walk by the sea this morning.', 'en')).toEqual({ matched: false });
+    expect(check.checkNow(POST, ['en'])).toBeNull();
+    await check.loadCrisisCheck(['en']);
+    expect(check.checkNow(POST, ['en'])).toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow(MESSAGE, ['en'])).toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow('What a lovely walk by the sea this morning.', ['en'])).toEqual({ matched: false });
   });
 
   it('needs the lists of the language asked, not only the ones loaded before', async () => {
-    await check.loadCrisisCheck('en');
+    await check.loadCrisisCheck(['en']);
     const arabic = 'أريد أن أموت الليلة ولا أعرف لمن أقول';
-    expect(check.checkNow(arabic, 'ar')).toBeNull();
-    await expect(check.checkText(arabic, 'ar')).resolves.toEqual({ matched: true, kind: 'explicit' });
-    expect(check.checkNow(arabic, 'ar')).toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow(arabic, ['ar'])).toBeNull();
+    await expect(check.checkText(arabic, ['ar'])).resolves.toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow(arabic, ['ar'])).toEqual({ matched: true, kind: 'explicit' });
     // Checked in English as well, as people mix.
-    expect(check.checkNow(MESSAGE, 'ar')).toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow(MESSAGE, ['ar'])).toEqual({ matched: true, kind: 'explicit' });
   });
 
   it('loads what it needs when nothing was loaded (a text sent before the load started)', async () => {
-    await expect(check.checkText(MESSAGE, 'ja')).resolves.toEqual({ matched: true, kind: 'explicit' });
-    await expect(check.checkText('もう死にたい', 'ja')).resolves.toEqual({ matched: true, kind: 'explicit' });
+    await expect(check.checkText(MESSAGE, ['ja'])).resolves.toEqual({ matched: true, kind: 'explicit' });
+    await expect(check.checkText('もう死にたい', ['ja'])).resolves.toEqual({ matched: true, kind: 'explicit' });
+  });
+
+  it('checks a text in the languages of its scripts, and in the languages its writer reads', async () => {
+    // On the English pages, in Hindi and in Russian: their lists load with the text, not only English.
+    const hindi = 'मैं अब और नहीं जीना चाहता, मैं मरना चाहता हूं';
+    const russian = 'я больше не хочу жить, хочу умереть';
+    await check.loadCrisisCheck(['en']);
+    expect(check.checkNow(hindi, ['en'])).toBeNull();
+    await expect(check.checkText(hindi, ['en'])).resolves.toEqual({ matched: true, kind: 'explicit' });
+    await expect(check.checkText(russian, ['en'])).resolves.toEqual({ matched: true, kind: 'explicit' });
+    // Spanish shares English's script: it is checked in Spanish when the writer reads Spanish, not otherwise.
+    const spanish = 'ya no quiero vivir, quiero morir esta noche';
+    await expect(check.checkText(spanish, ['en'])).resolves.toEqual({ matched: false });
+    await expect(check.checkText(spanish, ['en', 'es'])).resolves.toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow(spanish, ['en', 'es'])).toEqual({ matched: true, kind: 'explicit' });
   });
 
   it('answers no match at once for a text too short to hold a phrase, loaded or not', async () => {
-    expect(check.checkNow('  ok ', 'en')).toEqual({ matched: false });
-    await expect(check.checkText('ok', 'en')).resolves.toEqual({ matched: false });
+    expect(check.checkNow('  ok ', ['en'])).toEqual({ matched: false });
+    await expect(check.checkText('ok', ['en'])).resolves.toEqual({ matched: false });
   });
 });
 

@@ -1,9 +1,12 @@
 /**
- * The crisis check of the browser (core/crisis/detect.ts, loaded as its own chunk with the lists of the person's
- * language and English), shared by the check while writing and the check at the moment of sending. Once loaded, a
- * check is synchronous (about 20 µs for a post), so a text pasted and sent at once is checked as it is sent.
+ * The crisis check of the browser (core/crisis/detect.ts, loaded as its own chunk with the lists it needs), shared by
+ * the check while writing and the check at the moment of sending. A text is checked in the writer's languages (the
+ * page's and those they read), in the languages of its scripts (core/crisis/scripts.ts: Hindi written on the English
+ * pages), and in English. Once the lists are loaded a check is synchronous (about 20 µs a list for a post), so a
+ * text pasted and sent at once is checked as it is sent.
  */
 import type { CrisisMatch } from '../../../core/crisis/detect.ts';
+import { crisisLanguages } from '../../../core/crisis/scripts.ts';
 
 type Detector = typeof import('../../../core/crisis/detect.ts');
 
@@ -13,11 +16,11 @@ export const MIN_LENGTH = 4;
 
 let detector: Detector | null = null;
 let importing: Promise<Detector> | null = null;
-/** Languages whose load finished (a language without a list of its own is checked in English). */
+/** Languages whose load finished (each with English; a language without a list of its own is checked in English). */
 const ready = new Set<string>();
 
-/** Loads the detector and the lists of `language` and English, once; a failed load (offline) is tried again next time. */
-export function loadCrisisCheck(language: string): Promise<void> {
+/** Loads the detector and the lists of `languages` and English, once; a failed load (offline) is tried again next time. */
+export function loadCrisisCheck(languages: readonly string[]): Promise<void> {
   importing ??= import('../../../core/crisis/detect.ts').then(
     (d) => {
       detector = d;
@@ -29,25 +32,31 @@ export function loadCrisisCheck(language: string): Promise<void> {
     },
   );
   return importing.then(async (d) => {
-    await d.loadCrisisPhrases(language);
-    ready.add(language);
+    await Promise.all(
+      languages.map(async (code) => {
+        await d.loadCrisisPhrases(code);
+        ready.add(code);
+      }),
+    );
   });
 }
 
 const short = (text: string) => text.trim().length < MIN_LENGTH;
 
-/** The check of `text` now, or null while the detector or the lists are still loading. */
-export function checkNow(text: string, language: string): CrisisMatch | null {
+/** The check of `text` now, or null while the detector or a list it needs is still loading. */
+export function checkNow(text: string, languages: readonly string[]): CrisisMatch | null {
   if (short(text)) return NO_MATCH;
-  if (!detector || !ready.has(language)) return null;
-  return detector.detectCrisis(text, language);
+  const wanted = crisisLanguages(text, languages);
+  if (!detector || !wanted.every((code) => ready.has(code))) return null;
+  return detector.detectCrisisIn(text, wanted);
 }
 
-/** The check of `text`, loading what it needs first. Rejects only when the chunk cannot load. */
-export async function checkText(text: string, language: string): Promise<CrisisMatch> {
+/** The check of `text`, loading what it needs first. Rejects only when a chunk cannot load. */
+export async function checkText(text: string, languages: readonly string[]): Promise<CrisisMatch> {
   if (short(text)) return NO_MATCH;
-  await loadCrisisCheck(language);
-  return (detector as Detector).detectCrisis(text, language);
+  const wanted = crisisLanguages(text, languages);
+  await loadCrisisCheck(wanted);
+  return (detector as Detector).detectCrisisIn(text, wanted);
 }
 
 /**

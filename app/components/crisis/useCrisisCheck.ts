@@ -1,10 +1,10 @@
 /**
  * Whether what a person is writing reads as suicide or self-harm language (core/crisis), checked in their
- * interface language (or the one given) and in English, a moment after they stop typing, and again at the moment
- * the text is sent: a text pasted and sent at once, or typed and sent with Enter, never waits for the pause, and
- * sending empties the box (docs/decisions/016-crisis-detection.md, 072-crisis-notice-after-sending.md). The detector
- * and the language's list load, as their own small chunks, on the first input, so the check at sending is
- * immediate.
+ * interface language, the languages they read, those of the text's scripts, and English (check.ts, decision 078), a
+ * moment after they stop typing, and again at the moment the text is sent: a text pasted and sent at once, or typed
+ * and sent with Enter, never waits for the pause, and sending empties the box (docs/decisions/016-crisis-detection.md,
+ * 072-crisis-notice-after-sending.md). The detector and the lists load, as their own small chunks, on the first
+ * input, so the check at sending is immediate.
  *
  *   const crisis = useCrisisCheck(text);
  *   <CrisisNotice check={crisis} />            // near the send button
@@ -29,9 +29,11 @@ export interface CrisisCheck {
   sent(text: string, options?: { closes?: boolean }): void;
 }
 
-export function useCrisisCheck(text: string, language?: string): CrisisCheck {
-  const { locale } = useSession();
-  const lang = language ?? locale;
+export function useCrisisCheck(text: string): CrisisCheck {
+  const { locale, user } = useSession();
+  const reads = user?.content_languages;
+  // The page's language and the ones the person reads (none listed: all, which says nothing of what they write).
+  const languages = useMemo(() => [locale, ...(reads ?? [])], [locale, reads]);
   const [live, setLive] = useState<CrisisMatch>(NO_MATCH);
   /** A sent text matched and the form stays: the notice stays beside it, the box empty, until it is hidden. */
   const [held, setHeld] = useState(false);
@@ -40,8 +42,8 @@ export function useCrisisCheck(text: string, language?: string): CrisisCheck {
   // out of the way, so the person is not told twice.
   const pinned = useCrisisNoticePinned();
   // What the person sees now, read by `sent` at the moment of sending.
-  const now = useRef({ lang, shown: false, dismissed: false, mounted: true });
-  now.current.lang = lang;
+  const now = useRef({ languages, shown: false, dismissed: false, mounted: true });
+  now.current.languages = languages;
   now.current.shown = live.matched && !dismissed && !pinned;
   now.current.dismissed = live.matched && dismissed;
 
@@ -55,8 +57,8 @@ export function useCrisisCheck(text: string, language?: string): CrisisCheck {
   const writing = text.trim().length >= MIN_LENGTH;
   // The first input (or a kept draft) loads the detector, so that the check at sending has it at hand.
   useEffect(() => {
-    if (writing) loadCrisisCheck(lang).catch(() => {});
-  }, [writing, lang]);
+    if (writing) loadCrisisCheck(languages).catch(() => {});
+  }, [writing, languages]);
 
   useEffect(() => {
     if (text.trim().length < MIN_LENGTH) {
@@ -66,7 +68,7 @@ export function useCrisisCheck(text: string, language?: string): CrisisCheck {
     let current = true;
     const timer = setTimeout(async () => {
       try {
-        const next = await checkText(text, lang);
+        const next = await checkText(text, languages);
         if (!current) return;
         setLive((prev) => (prev.matched === next.matched && prev.kind === next.kind ? prev : next));
       } catch {
@@ -77,7 +79,7 @@ export function useCrisisCheck(text: string, language?: string): CrisisCheck {
       current = false;
       clearTimeout(timer);
     };
-  }, [text, lang]);
+  }, [text, languages]);
 
   useEffect(() => {
     if (!live.matched && !held) setDismissed(false);
@@ -96,10 +98,10 @@ export function useCrisisCheck(text: string, language?: string): CrisisCheck {
       if (where === 'beside' && now.current.mounted) setHeld(true);
       else if (where !== 'none') pinCrisisNotice();
     };
-    const found = checkNow(sentText, now.current.lang);
+    const found = checkNow(sentText, now.current.languages);
     if (found) place(found);
     else
-      checkText(sentText, now.current.lang).then(place, () => {
+      checkText(sentText, now.current.languages).then(place, () => {
         // Offline: the server still checks the text and queues it for the moderators.
       });
   }, []);

@@ -33,6 +33,14 @@ describe('isCrisisText (the server side of the crisis detector)', () => {
     expect(await isCrisisText(text, lang)).toEqual({ matched: false });
   });
 
+  it("checks the languages of the text's scripts besides the one it is filed under", async () => {
+    // Filed under the writer's English interface (too short to detect), written in Hindi, Arabic, Russian.
+    expect(await isCrisisText('कभी कभी लगता है आत्महत्या कर लूं', 'en')).toEqual({ matched: true, kind: 'explicit' });
+    expect(await isCrisisText('صرت أفكر إني أقتل نفسي', 'en')).toEqual({ matched: true, kind: 'explicit' });
+    expect(await isCrisisText('Я думаю покончить с собой', 'de')).toEqual({ matched: true, kind: 'explicit' });
+    expect(await isCrisisText('موت من الضحك على هذا المقطع', 'en')).toEqual({ matched: false });
+  });
+
   it('checks every list when the language is not known, and English always', async () => {
     expect(await isCrisisText('もう死にたい', null)).toEqual({ matched: true, kind: 'explicit' });
     expect(await isCrisisText('No reason to live anymore', 'de')).toEqual({ matched: true, kind: 'indirect' });

@@ -6,7 +6,8 @@
  *
  *   const match = await isCrisisText(content, language);   // { matched: true, kind: 'explicit' }
  */
-import { type CrisisMatch, detectCrisis, loadCrisisPhrases } from '../../../core/crisis/detect.ts';
+import { type CrisisMatch, detectCrisisIn, loadCrisisPhrases } from '../../../core/crisis/detect.ts';
+import { crisisLanguages } from '../../../core/crisis/scripts.ts';
 import { isLocale, LOCALE_CODES } from '../../../core/locales.ts';
 
 let loaded: Promise<void> | null = null;
@@ -18,18 +19,12 @@ export function loadAllCrisisPhrases(): Promise<void> {
 }
 
 /**
- * Checks a text written in `language` (the item's language: the writer's choice or the detected one) and in
- * English. A text whose language is not known is checked against every list: the server would rather show a
+ * Checks a text written in `language` (the item's language: the writer's choice or the detected one), in English,
+ * and in the languages of its scripts (an item filed under the writer's interface language may be written in
+ * another). A text whose language is not known is checked against every list: the server would rather show a
  * moderator one text too many than miss one.
  */
 export async function isCrisisText(text: string, language: string | null | undefined): Promise<CrisisMatch> {
   await loadAllCrisisPhrases();
-  if (isLocale(language)) return detectCrisis(text, language);
-  let found: CrisisMatch = { matched: false };
-  for (const code of LOCALE_CODES) {
-    const match = detectCrisis(text, code);
-    if (match.kind === 'explicit') return match;
-    if (match.matched) found = match;
-  }
-  return found;
+  return detectCrisisIn(text, isLocale(language) ? crisisLanguages(text, [language]) : LOCALE_CODES);
 }

@@ -1,0 +1,38 @@
+/**
+ * The languages a text may be written in beside the ones its writer is known to use, read from the scripts of its
+ * letters: someone on the English pages may write in Hindi or Arabic, and the browser's check (which loads only the
+ * lists it needs) would otherwise look in English alone (docs/decisions/078-crisis-check-in-the-writers-languages.md).
+ * The Latin script says nothing: twenty of our languages share it. Each test is one character class over a bounded
+ * slice of the text: linear, nothing to backtrack.
+ */
+import { isLocale } from '../locales.ts';
+import { CRISIS_TEXT_MAX } from './normalize.ts';
+
+// biome-ignore format: a table
+const SCRIPTS: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/\p{Script=Arabic}/u, ['ar', 'fa', 'ur', 'ps', 'ku']],
+  [/\p{Script=Devanagari}/u, ['hi']],
+  [/\p{Script=Bengali}/u, ['bn']],
+  [/\p{Script=Tamil}/u, ['ta']],
+  [/\p{Script=Thai}/u, ['th']],
+  [/\p{Script=Myanmar}/u, ['my']],
+  [/\p{Script=Ethiopic}/u, ['am']],
+  [/\p{Script=Hangul}/u, ['ko']],
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, ['ja']],
+  [/\p{Script=Han}/u, ['zh', 'ja']],
+  [/\p{Script=Cyrillic}/u, ['ru', 'uk']],
+];
+
+/** Our languages written in the scripts that occur in `text`. */
+export function languagesOfScripts(text: string): string[] {
+  const head = text.slice(0, CRISIS_TEXT_MAX);
+  return SCRIPTS.flatMap(([script, languages]) => (script.test(head) ? languages : []));
+}
+
+/**
+ * The lists to check `text` against: the languages given (the item's, or the page's and those its writer reads),
+ * then those of its scripts; each once, ours only. English is always checked besides (detect.ts).
+ */
+export function crisisLanguages(text: string, languages: readonly string[]): string[] {
+  return [...new Set([...languages, ...languagesOfScripts(text)])].filter((code) => isLocale(code));
+}
