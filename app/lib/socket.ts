@@ -143,15 +143,15 @@ export function useQrWatch(qrToken: string | null) {
   }, [qrToken]);
 }
 
-/** Joins the moderators' queue room (the server checks the role) while a moderation screen is mounted. */
 /**
- * Joins the moderators' room. The page needs nothing from the answer; asking for one puts the moment the room is
+ * Joins the moderators' room (the server checks the role). The page needs nothing from the answer; asking for one puts the moment the room is
  * joined on the wire, where a test can wait for it before writing something that should arrive live.
  */
 function watchModeration(socket: AppSocket) {
   socket.emit('moderation:watch', () => {});
 }
 
+/** Keeps the socket in the moderators' queue room while a moderation screen is mounted. */
 export function useModerationWatch() {
   useEffect(() => {
     moderationWatchers++;

@@ -5,8 +5,8 @@
  * The Latin script says nothing: twenty of our languages share it. Each test is one character class over a bounded
  * slice of the text: linear, nothing to backtrack.
  */
+import { LIMITS } from '../limits.ts';
 import { isLocale } from '../locales.ts';
-import { CRISIS_TEXT_MAX } from './normalize.ts';
 
 // biome-ignore format: a table
 const SCRIPTS: readonly (readonly [RegExp, readonly string[]])[] = [
@@ -20,12 +20,13 @@ const SCRIPTS: readonly (readonly [RegExp, readonly string[]])[] = [
   [/\p{Script=Hangul}/u, ['ko']],
   [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, ['ja']],
   [/\p{Script=Han}/u, ['zh', 'ja']],
-  [/\p{Script=Cyrillic}/u, ['ru', 'uk']],
+  [/\p{Script=Cyrillic}/u, ['ru', 'uk', 'uz']],
 ];
 
 /** Our languages written in the scripts that occur in `text`. */
 export function languagesOfScripts(text: string): string[] {
-  const head = text.slice(0, CRISIS_TEXT_MAX);
+  // As far as the detector reads (CRISIS_TEXT_MAX, not imported: normalize.ts would come into the forms' chunk).
+  const head = text.slice(0, LIMITS.post);
   return SCRIPTS.flatMap(([script, languages]) => (script.test(head) ? languages : []));
 }
 

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { at, catalog, en, signInAsGuest, watchErrors } from './pages.ts';
-import { acceptedConversation, caller, overflow, person } from './people.ts';
+import { acceptedConversation, call, caller, overflow, person } from './people.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -88,16 +88,19 @@ for (const c of CASES) {
   });
 }
 
-test('on the English pages, a text in Hindi or Russian is checked in its own language too (decision 078)', async ({ page }) => {
-  const errors = pageErrors(page);
-  await signInAsGuest(page);
+test('on the English pages, a text in Hindi or Russian, or in Spanish that the person reads, is checked in its own language too (decision 078)', async ({
+  browser,
+  baseURL,
+}) => {
+  const me = await person(browser);
+  const { page } = me;
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: en['composer.prompt_post'] }).click();
   const box = page.getByRole('textbox', { name: en['composer.label_post'] });
   const notice = page.getByTestId('crisis-notice');
   // The Hindi list loads with the text (the page loaded English's only).
-  const hindi = page.waitForResponse((r) => /\/hi-[\w-]+\.js$/.test(new URL(r.url()).pathname));
+  const hindi = page.waitForResponse((r) => /\/assets\/hi-[\w-]{8}\.js$/.test(new URL(r.url()).pathname));
   await box.fill('कभी कभी लगता है आत्महत्या कर लूं, किसी से कह नहीं पाता');
   expect((await hindi).status()).toBe(200);
   await expect(notice).toBeVisible();
@@ -106,7 +109,19 @@ test('on the English pages, a text in Hindi or Russian is checked in its own lan
   await box.fill('Я думаю покончить с собой, и не знаю, кому сказать');
   await expect(notice).toBeVisible();
   await expect(box).toBeFocused();
-  expect(errors).toEqual([]);
+
+  // Spanish shares English's letters: checked in Spanish once the person reads Spanish (their content languages).
+  const spanish = 'ya no quiero vivir, quiero morir esta noche';
+  await box.fill(spanish);
+  await expect(notice).toHaveCount(0);
+  expect((await call(baseURL, me, 'POST', '/api/store/custom/languages', { languages: ['en', 'es'] })).status).toBe(200);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: en['composer.prompt_post'] }).click();
+  await box.fill(spanish);
+  await expect(notice).toBeVisible();
+  expect(me.errors).toEqual([]);
+  await me.close();
 });
 
 test('the notice goes when the text no longer reads as crisis language, and can be dismissed', async ({ page }) => {

@@ -260,14 +260,16 @@ async function backToFeed(page: Page, code: 'en' | 'ar') {
   // Each press brings the next page less what it repeats of the ones shown: other specs' posts written meanwhile push
   // the shown pages' last posts onto it, and the list shows each post once (decision 069).
   let shown = 10;
+  let before = shown;
   for (let press = 0; press < 2; press++) {
-    const before = shown;
+    before = shown;
     await page.getByRole('button', { name: strings['feed.load_more'] }).click();
     await expect.poll(() => cards.count()).toBeGreaterThan(before);
     await expect(page.getByRole('button', { name: strings['feed.load_more'] })).toBeVisible();
     shown = await cards.count();
   }
-  const opened = cards.nth(shown - 5);
+  // The first card the second press brought: a post of the third page.
+  const opened = cards.nth(before);
   const label = await opened.getAttribute('aria-labelledby');
   await opened.scrollIntoViewIfNeeded();
   const left = await page.evaluate(() => window.scrollY);

@@ -172,9 +172,13 @@ export function countShifts() {
     hadRecentInput: boolean;
     sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
   };
-  const w = window as unknown as { __shift: number; __moved: string[] };
+  const w = window as unknown as { __shift: number; __moved: string[]; __footerShift: number };
   w.__shift = 0;
   w.__moved = [];
+  // The part of the shift whose every named source is the site's footer (a <footer> outside any card), kept apart
+  // for the one check that may leave it out (phone.spec, after an in-page navigation).
+  w.__footerShift = 0;
+  const siteFooter = (node: Node | undefined) => node instanceof Element && node.localName === 'footer' && !node.closest('article');
   // What moved, so that a failure names it: the element, its start and its text, and its box before and after.
   const named = (node: Node | undefined) => {
     if (!(node instanceof Element)) return node?.nodeName ?? 'gone';
@@ -185,6 +189,7 @@ export function countShifts() {
     for (const e of list.getEntries() as Shift[]) {
       if (e.hadRecentInput) continue;
       w.__shift += e.value;
+      if (e.sources.length > 0 && e.sources.every((s) => siteFooter(s.node))) w.__footerShift += e.value;
       for (const s of e.sources)
         w.__moved.push(`${Math.round(e.startTime)} ms ${named(s.node)}: ${box(s.previousRect)} → ${box(s.currentRect)}`);
     }

@@ -316,6 +316,16 @@ test('on a phone in Arabic: quiet hours saved in the browser’s zone and kept; 
   const device = page.getByRole('switch', { name: ar['push.device'] });
   await expect(device).toBeEnabled();
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  // How often the browser is asked: once, however often the switch is pressed.
+  await page.evaluate(() => {
+    const w = window as unknown as { asked: number };
+    const ask = Notification.requestPermission.bind(Notification);
+    w.asked = 0;
+    Notification.requestPermission = () => {
+      w.asked++;
+      return ask();
+    };
+  });
   await device.click();
   await expect(page.getByRole('alert').filter({ hasText: ar['push.denied'] })).toBeVisible();
   await expect(device).toBeDisabled();
@@ -327,6 +337,7 @@ test('on a phone in Arabic: quiet hours saved in the browser’s zone and kept; 
   await page.keyboard.press('Space');
   await expect(device).not.toBeChecked();
   await expect(device).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(1);
 
   const hint = ar['push.quiet_hint'].replace('{zone}', 'Asia/Tehran');
   await expect(page.getByText(hint)).toBeVisible();

@@ -30,11 +30,18 @@ export function CrisisAfterSend() {
       if (height > 0) root.setProperty('--pinned-notice', `${Math.ceil(window.innerHeight - top) + AIR_PX}px`);
       else root.removeProperty('--pinned-notice');
     };
-    const observer = new ResizeObserver(keepFree);
+    // In the next frame, not inside the observer's callback: the padding may add the page's scrollbar, which resizes
+    // the full-width region being observed, and a resize caused within the callback is reported as an error.
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(keepFree);
+    });
     observer.observe(element);
     // The region is the card's nearest positioned box (fixed); the live region between them has no box of its own.
     if (element.offsetParent) observer.observe(element.offsetParent);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       root.removeProperty('--pinned-notice');
     };

@@ -16,8 +16,6 @@ export const MIN_LENGTH = 4;
 
 let detector: Detector | null = null;
 let importing: Promise<Detector> | null = null;
-/** Languages whose load finished (each with English; a language without a list of its own is checked in English). */
-const ready = new Set<string>();
 
 /** Loads the detector and the lists of `languages` and English, once; a failed load (offline) is tried again next time. */
 export function loadCrisisCheck(languages: readonly string[]): Promise<void> {
@@ -32,12 +30,7 @@ export function loadCrisisCheck(languages: readonly string[]): Promise<void> {
     },
   );
   return importing.then(async (d) => {
-    await Promise.all(
-      languages.map(async (code) => {
-        await d.loadCrisisPhrases(code);
-        ready.add(code);
-      }),
-    );
+    await Promise.all(languages.map((code) => d.loadCrisisPhrases(code)));
   });
 }
 
@@ -47,8 +40,10 @@ const short = (text: string) => text.trim().length < MIN_LENGTH;
 export function checkNow(text: string, languages: readonly string[]): CrisisMatch | null {
   if (short(text)) return NO_MATCH;
   const wanted = crisisLanguages(text, languages);
-  if (!detector || !wanted.every((code) => ready.has(code))) return null;
-  return detector.detectCrisisIn(text, wanted);
+  // A list whose chunk failed (offline) is not loaded: null, so the send goes on to checkText, which tries it again.
+  const d = detector;
+  if (!d || !wanted.every((code) => d.crisisPhrasesLoaded(code))) return null;
+  return d.detectCrisisIn(text, wanted);
 }
 
 /** The check of `text`, loading what it needs first. Rejects only when a chunk cannot load. */

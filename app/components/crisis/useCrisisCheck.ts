@@ -31,9 +31,10 @@ export interface CrisisCheck {
 
 export function useCrisisCheck(text: string): CrisisCheck {
   const { locale, user } = useSession();
-  const reads = user?.content_languages;
-  // The page's language and the ones the person reads (none listed: all, which says nothing of what they write).
-  const languages = useMemo(() => [locale, ...(reads ?? [])], [locale, reads]);
+  // The page's language and the ones the person reads (none listed: all, which says nothing of what they write),
+  // kept by value: every revalidation of the root brings a new user object and a new array.
+  const key = [locale, ...(user?.content_languages ?? [])].join(',');
+  const languages = useMemo(() => key.split(','), [key]);
   const [live, setLive] = useState<CrisisMatch>(NO_MATCH);
   /** A sent text matched and the form stays: the notice stays beside it, the box empty, until it is hidden. */
   const [held, setHeld] = useState(false);

@@ -104,6 +104,9 @@ function DeviceSwitch() {
   }
 
   async function toggle() {
+    // React's change event comes from the click, which preventDefault in onClick does not stop: a press while the
+    // last one runs, or on a refused switch, must do nothing here too (no second subscription, no second prompt).
+    if (busy || device === 'denied') return;
     setBusy(true);
     try {
       await (device === 'on' ? turnOff() : turnOn());

@@ -218,6 +218,12 @@ describe('moderators act on the queue', () => {
       .map((e) => e.target_id);
     expect(order).toEqual([later.id, worried.id, two.id, one.id]);
     expect(queue[0].crisis).toBe(true);
+    // An entry open for a report that becomes a crisis entry joins the crisis items as their newest.
+    await reportedBy(1, 'thought', one.id, 'worried');
+    const again = (await t.call(moderator, 'GET', '/api/moderation/queue?per_page=50')).body.data as typeof queue;
+    expect(
+      again.filter((e) => e.target === 'thought' && [one.id, two.id, worried.id, later.id].includes(e.target_id)).map((e) => e.target_id),
+    ).toEqual([one.id, later.id, worried.id, two.id]);
 
     const hidden = (await t.call(author, 'POST', '/api/thoughts', { content: 'Hidden then kept' })).body.data;
     await reportedBy(3, 'thought', hidden.id);

@@ -70,6 +70,9 @@ export async function queueForReview(tx: Tx, input: QueueInput): Promise<void> {
       targetWhere: sql`status = 'open'`,
       set: {
         crisis: sql`${moderationItems.crisis} or excluded.crisis`,
+        // An open entry that becomes a crisis entry (a "worried" report, an edit into crisis words) joins the crisis
+        // items as their newest (decision 077), not at the date it was first reported.
+        createdAt: sql`case when excluded.crisis and not ${moderationItems.crisis} then now() else ${moderationItems.createdAt} end`,
         appeal: sql`${moderationItems.appeal} or excluded.appeal`,
         reportsCount: sql`greatest(${moderationItems.reportsCount}, excluded.reports_count)`,
         newAccountReports: sql`greatest(${moderationItems.newAccountReports}, excluded.new_account_reports)`,
