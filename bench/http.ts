@@ -806,6 +806,7 @@ async function main() {
       else say('BENCH_DATABASE_URL / TEST_DATABASE_URL not set: PostgreSQL skipped.');
     }
     if (args.only !== 'postgres') targetsList.push(pgliteTarget());
+    if (targetsList.length === 0) throw new Error('--only postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
     const rows: Row[] = [];
     const tokens = new Map<Target, string>();
     for (const size of sizes) {
