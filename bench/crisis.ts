@@ -1,15 +1,20 @@
 /**
  * Measures the crisis detector (core/crisis) on labelled samples (bench/crisis-samples.ts), per language and
- * category: recall on explicit statements (target ≥ 90 %), recall on indirect ones (reported), false alarms on
+ * category, checked as the app checks them (the language's list, English's and those of the text's scripts): recall on explicit statements (target ≥ 90 %), recall on indirect ones (reported), false alarms on
  * ordinary sad posts and on idioms (target ≤ 5 %), and the time one check takes.
  *
  *   npm run bench:crisis
  */
-import { detectCrisis, loadCrisisPhrases } from '../core/crisis/detect.ts';
+import { readFileSync } from 'node:fs';
+import { detectCrisisIn, loadCrisisPhrases } from '../core/crisis/detect.ts';
+import { crisisLanguages } from '../core/crisis/scripts.ts';
 import { LOCALE_CODES } from '../core/locales.ts';
 import { type Category, HELD_OUT, SAMPLES } from './crisis-samples.ts';
 
 for (const code of LOCALE_CODES) await loadCrisisPhrases(code);
+
+/** The check the app runs on a text in `lang`: that list, English's, and those of the text's scripts (078, 079). */
+const detectCrisis = (text: string, lang: string) => detectCrisisIn(text, crisisLanguages(text, [lang]));
 
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(0)} %`);
 const CATEGORIES: Category[] = ['explicit', 'indirect', 'sad', 'idiom'];
@@ -78,6 +83,14 @@ console.log(
   `\nheld-out set (${Object.keys(HELD_OUT).length} languages): ${CATEGORIES.map((c) => `${c} ${pct(held[c].hit, held[c].all)} (${held[c].hit}/${held[c].all})`).join(', ')}`,
 );
 if (heldMisses.length) console.log(heldMisses.join('\n'));
+
+// Ordinary posts in every language (bench/fixtures/language-samples.json, the language detector's samples).
+const ordinary = Object.entries(
+  JSON.parse(readFileSync(new URL('./fixtures/language-samples.json', import.meta.url), 'utf8')) as Record<string, string[]>,
+).flatMap(([lang, texts]) => texts.map((text) => ({ lang, text })));
+const alarms = ordinary.filter(({ lang, text }) => detectCrisis(text, lang).matched);
+console.log(`\nordinary posts (language samples): ${pct(alarms.length, ordinary.length)} matched (${alarms.length}/${ordinary.length})`);
+for (const { lang, text } of alarms) console.log(`  ${lang} ${text}`);
 
 const explicitRecall = totals.explicit.hit / totals.explicit.all;
 const falseAlarms = totals.sad.hit / totals.sad.all;

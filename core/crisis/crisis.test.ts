@@ -13,6 +13,8 @@ import {
   regionOf,
 } from './helplines.ts';
 import { CRISIS_TEXT_MAX, normalizeCrisisText } from './normalize.ts';
+import latin from './phrases/latin.ts';
+import { LATIN_SCRIPT_LISTS } from './scripts.ts';
 
 describe('helplines data', () => {
   it('gives every entry a complete, well-formed shape', () => {
@@ -81,6 +83,16 @@ describe('crisis detector', () => {
 
   it('has a list for every interface language', () => {
     for (const code of LOCALE_CODES) expect(crisisPhrasesLoaded(code), code).toBe(true);
+  });
+
+  it('keeps every list with phrases in Latin letters in the Latin chunk, and only those (decision 079)', async () => {
+    expect(Object.keys(latin).sort()).toEqual([...LATIN_SCRIPT_LISTS].sort());
+    const hasLatin = (list: { explicit: readonly string[]; indirect: readonly string[] }) =>
+      [...list.explicit, ...list.indirect].some((phrase) => /\p{Script=Latin}/u.test(phrase));
+    for (const code of LOCALE_CODES) {
+      const list = LATIN_SCRIPT_LISTS.includes(code) ? latin[code as keyof typeof latin] : (await import(`./phrases/${code}.ts`)).default;
+      expect(hasLatin(list), code).toBe(LATIN_SCRIPT_LISTS.includes(code));
+    }
   });
 
   it('normalises case, accents, script variants and spacing, and keeps marks that are letters', () => {

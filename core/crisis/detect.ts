@@ -12,6 +12,7 @@
  * The phrase lists are data for detection only: never shown to anyone.
  */
 import { normalFormOf, normalizeCrisisText, wordBounds } from './normalize.ts';
+import { LATIN_SCRIPT_LISTS } from './scripts.ts';
 
 export type CrisisKind = 'explicit' | 'indirect';
 
@@ -39,6 +40,7 @@ interface Compiled {
 
 const compiled = new Map<string, Compiled>();
 const loading = new Map<string, Promise<void>>();
+const LATIN = new Set(LATIN_SCRIPT_LISTS);
 
 const norm = (language: string, list: readonly string[] = []) => [
   ...new Set(list.map((p) => normalizeCrisisText(p, language)).filter((p) => p.length > 0)),
@@ -53,22 +55,32 @@ export function setCrisisPhrases(language: string, list: PhraseList): void {
   });
 }
 
-/** Loads the list of a language and the English one, once; a language without a list is checked in English only. */
+/**
+ * Loads the list of a language and the English one, once; a language without a list is checked in English only.
+ * The lists with phrases in Latin letters, English's among them, come in one chunk (phrases/latin.ts, decision 079).
+ */
 export function loadCrisisPhrases(language: string): Promise<void> {
   const wanted = [...new Set(['en', language])].filter((code) => !compiled.has(code));
-  if (wanted.length === 0) return Promise.resolve();
-  const key = wanted.join(',');
-  let pending = loading.get(key);
+  return Promise.all([...new Set(wanted.map((code) => (LATIN.has(code) ? 'latin' : code)))].map(loadChunk)).then(() => undefined);
+}
+
+/** One chunk's lists, once at a time; a chunk that failed to load (offline) is asked again by the next load. */
+function loadChunk(chunk: string): Promise<void> {
+  let pending = loading.get(chunk);
   if (!pending) {
-    pending = Promise.all(
-      wanted.map(async (code) => {
-        // One chunk per language (Vite splits this import by file): a browser loads its language's list and English.
-        const mod = await import(`./phrases/${code}.ts`).catch(() => null);
-        if (mod) setCrisisPhrases(code, mod.default as PhraseList);
-      }),
-    ).then(() => undefined);
-    loading.set(key, pending);
-    pending.finally(() => loading.delete(key));
+    // One chunk per file (Vite splits these imports by file): a browser loads English's group and its language's.
+    const lists: Promise<Record<string, PhraseList>> =
+      chunk === 'latin'
+        ? import('./phrases/latin.ts').then((mod) => mod.default)
+        : import(`./phrases/${chunk}.ts`).then((mod) => ({ [chunk]: mod.default as PhraseList }));
+    pending = lists.then(
+      (byCode) => {
+        for (const [code, list] of Object.entries(byCode)) setCrisisPhrases(code, list);
+      },
+      () => {},
+    );
+    loading.set(chunk, pending);
+    pending.finally(() => loading.delete(chunk));
   }
   return pending;
 }

@@ -2,11 +2,19 @@
  * The languages a text may be written in beside the ones its writer is known to use, read from the scripts of its
  * letters: someone on the English pages may write in Hindi or Arabic, and the browser's check (which loads only the
  * lists it needs) would otherwise look in English alone (docs/decisions/078-crisis-check-in-the-writers-languages.md).
- * The Latin script says nothing: twenty of our languages share it. Each test is one character class over a bounded
- * slice of the text: linear, nothing to backtrack.
+ * Latin letters stand for every list with phrases in them: twenty languages share the script, Hindi and Urdu are
+ * often written in it, and a short text cannot say which (decision 079). Each test is one character class over a
+ * bounded slice of the text: linear, nothing to backtrack.
  */
 import { LIMITS } from '../limits.ts';
 import { isLocale } from '../locales.ts';
+
+/** The languages whose lists hold phrases in Latin letters: one chunk, core/crisis/phrases/latin.ts. */
+// biome-ignore format: a list
+export const LATIN_SCRIPT_LISTS: readonly string[] = [
+  'az', 'de', 'en', 'es', 'fil', 'fr', 'ha', 'hi', 'id', 'ig', 'it', 'ms', 'nl', 'om', 'pl', 'pt', 'ro', 'sw', 'tr', 'ur',
+  'uz', 'vi', 'yo',
+];
 
 // biome-ignore format: a table
 const SCRIPTS: readonly (readonly [RegExp, readonly string[]])[] = [
@@ -21,6 +29,7 @@ const SCRIPTS: readonly (readonly [RegExp, readonly string[]])[] = [
   [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, ['ja']],
   [/\p{Script=Han}/u, ['zh', 'ja']],
   [/\p{Script=Cyrillic}/u, ['ru', 'uk', 'uz']],
+  [/\p{Script=Latin}/u, LATIN_SCRIPT_LISTS],
 ];
 
 /** Our languages written in the scripts that occur in `text`. */

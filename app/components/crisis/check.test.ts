@@ -41,18 +41,32 @@ describe('the check at sending', () => {
   });
 
   it('checks a text in the languages of its scripts, and in the languages its writer reads', async () => {
-    // On the English pages, in Hindi and in Russian: their lists load with the text, not only English.
-    const hindi = 'मैं अब और नहीं जीना चाहता, मैं मरना चाहता हूं';
+    // On the English pages, in Russian and in Japanese: their lists load with the text, not only English's.
     const russian = 'я больше не хочу жить, хочу умереть';
     await check.loadCrisisCheck(['en']);
-    expect(check.checkNow(hindi, ['en'])).toBeNull();
-    await expect(check.checkText(hindi, ['en'])).resolves.toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow(russian, ['en'])).toBeNull();
     await expect(check.checkText(russian, ['en'])).resolves.toEqual({ matched: true, kind: 'explicit' });
-    // Spanish shares English's script: it is checked in Spanish when the writer reads Spanish, not otherwise.
-    const spanish = 'ya no quiero vivir, quiero morir esta noche';
-    await expect(check.checkText(spanish, ['en'])).resolves.toEqual({ matched: false });
-    await expect(check.checkText(spanish, ['en', 'es'])).resolves.toEqual({ matched: true, kind: 'explicit' });
-    expect(check.checkNow(spanish, ['en', 'es'])).toEqual({ matched: true, kind: 'explicit' });
+    await expect(check.checkText('もう死にたい', ['en'])).resolves.toEqual({ matched: true, kind: 'explicit' });
+    // Hindi's list holds romanised phrases, so it comes with English's (decision 079), and so does Devanagari.
+    expect(check.checkNow('मैं अब और नहीं जीना चाहता, मैं मरना चाहता हूं', ['en'])).toEqual({ matched: true, kind: 'explicit' });
+    // Russian read by the person: its list comes with the first load.
+    await check.loadCrisisCheck(['en', 'ru', 'uk']);
+    expect(check.checkNow('я хочу умереть', ['en', 'ru', 'uk'])).toEqual({ matched: true, kind: 'explicit' });
+  });
+
+  it('checks a text in Latin letters in every language written in them, whatever the writer reads (decision 079)', async () => {
+    await check.loadCrisisCheck(['en']);
+    // Spanish, Polish and Indonesian written on the English pages by someone who listed none of them; romanised
+    // Hindi; and on the Arabic pages, Spanish: all checked at once with English's list, no other load.
+    expect(check.checkNow('ya no quiero vivir, quiero morir esta noche', ['en'])).toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow('chcę umrzeć', ['en'])).toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow('saya ingin mati', ['en'])).toEqual({ matched: true, kind: 'explicit' });
+    expect(check.checkNow('yaar ab main marna chahta hoon', ['en'])).toEqual({ matched: true, kind: 'explicit' });
+    await check.loadCrisisCheck(['ar']);
+    expect(check.checkNow('quiero morir', ['ar'])).toEqual({ matched: true, kind: 'explicit' });
+    // Ordinary sad words in those languages stay ordinary.
+    expect(check.checkNow('Estoy triste porque se fue mi perro', ['en'])).toEqual({ matched: false });
+    expect(check.checkNow('Jestem dziś bardzo zmęczony, ale dam radę', ['en'])).toEqual({ matched: false });
   });
 
   it('answers no match at once for a text too short to hold a phrase, loaded or not', async () => {

@@ -69,4 +69,21 @@ describe('the crisis detector queues a write for a moderator', () => {
     expect(read.status).toBe(200);
     expect(read.body.data.under_review).toBeUndefined();
   });
+
+  it('queues a message in Latin letters in any of their languages, written from the English pages (decision 079)', async () => {
+    // Too short to detect its language: filed under the writer's English, and checked in every Latin-script list.
+    const writer = await signInGuest(t.app);
+    const plain = (await t.call(writer, 'POST', '/api/posts', { content: long('A quiet walk by the river') })).body.data;
+    const spanish = (await t.call(writer, 'POST', '/api/comments', { post_id: plain.id, content: 'quiero morir, ya no aguanto más' })).body
+      .data;
+    const hinglish = (await t.call(writer, 'POST', '/api/comments', { post_id: plain.id, content: 'yaar main marna chahta hoon' })).body
+      .data;
+    const sad = (await t.call(writer, 'POST', '/api/comments', { post_id: plain.id, content: 'Estoy triste porque se fue mi perro' })).body
+      .data;
+    const entries = await queue();
+    const find = (id: number) => entries.find((e) => e.target === 'comment' && e.target_id === id);
+    expect(find(spanish.id)).toMatchObject({ crisis: true, queued_for: 'crisis' });
+    expect(find(hinglish.id)).toMatchObject({ crisis: true, queued_for: 'crisis' });
+    expect(find(sad.id)).toBeUndefined();
+  });
 });

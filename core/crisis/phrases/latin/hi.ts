@@ -1,4 +1,4 @@
-import type { PhraseList } from '../detect.ts';
+import type { PhraseList } from '../../detect.ts';
 
 /** Hindi (and common romanised Hindi). Data for detection only, never shown to anyone (safe-messaging practice). */
 export default {

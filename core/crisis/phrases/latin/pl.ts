@@ -1,4 +1,4 @@
-import type { PhraseList } from '../detect.ts';
+import type { PhraseList } from '../../detect.ts';
 
 /** Polish. Data for detection only, never shown to anyone (safe-messaging practice). */
 export default {
