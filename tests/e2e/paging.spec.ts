@@ -1,7 +1,8 @@
 /**
  * "Show more" on numbered pages while the list moves under them (decision 069): what the reader hid on the first
  * page moved later posts up on the server, and asking for page 2 alone skipped as many of them; posts written
- * meanwhile pushed others down, and they came twice. A tag page of its own, so other specs' posts stay out of it.
+ * meanwhile pushed others down, and they came twice; more than a page of posts deleted meanwhile skipped the surplus.
+ * A tag page of its own, so other specs' posts stay out of it.
  */
 import { expect, test } from '@playwright/test';
 import { call, type Person, person } from './people.ts';
@@ -57,4 +58,41 @@ test('Show more after hiding posts on the first page shows every other post once
 
   expect([hider.errors, reader.errors]).toEqual([[], []]);
   await Promise.all([...writers, hider, reader].map((p) => p.close()));
+});
+
+test('Show more after more than a page of posts left shows every post that remains, none skipped', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const tag = `letters${Date.now().toString(36)}`;
+  // Five writers, five posts each (the daily limit): 25 posts, 1 the oldest.
+  const writers = await Promise.all([0, 1, 2, 3, 4].map(() => person(browser)));
+  const ids = new Map<number, number>();
+  let tagId: number | undefined;
+  for (let n = 1; n <= 25; n++) {
+    const res = await call(baseURL, writers[Math.floor((n - 1) / 5)], 'POST', '/api/posts', { content: text(tag, n) });
+    expect(res.status).toBe(201);
+    const made = (res.body as { data: { id: number; tags: { id: number; name: string }[] } }).data;
+    ids.set(n, made.id);
+    tagId = made.tags.find((t) => t.name === tag)?.id;
+  }
+  const reader = await person(browser);
+  const cards = reader.page.getByRole('main').getByRole('article');
+  const card = (n: number) => cards.filter({ hasText: `Number ${n}:` });
+  await reader.page.goto(`/tag/${tagId}`);
+  await expect(cards).toHaveCount(10);
+  await reader.page.waitForLoadState('networkidle');
+  await reader.page.getByRole('button', { name: 'Show more' }).click();
+  await expect(cards).toHaveCount(20);
+
+  // Twelve of the twenty on screen deleted by their writers meanwhile: on the server 25 and 12 to 1 remain, and page
+  // 2 holds 3, 2 and 1 alone; the last post the reader holds (6) is back on page 1, with 5 and 4 after it.
+  for (let n = 24; n >= 13; n--) {
+    expect((await call(baseURL, writers[Math.floor((n - 1) / 5)], 'DELETE', `/api/posts/${ids.get(n)}`)).status).toBe(200);
+  }
+  await reader.page.getByRole('button', { name: 'Show more' }).click();
+  await expect(card(1)).toHaveCount(1);
+  for (const n of [25, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]) await expect(card(n), `post ${n}`).toHaveCount(1);
+  await expect(reader.page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+  expect(reader.errors).toEqual([]);
+  await Promise.all([...writers, reader].map((p) => p.close()));
 });
