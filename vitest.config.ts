@@ -37,7 +37,9 @@ export default defineConfig({
             {
               test: {
                 name: 'postgres',
-                include: ['server/modules/**/*.test.ts', 'server/plugins/**/*.test.ts'],
+                // Every test that opens the app's database through tests/helpers/app.ts; server/lib's others open
+                // none, and server/*.test.ts pick their engines from TEST_DATABASE_URL themselves.
+                include: ['server/modules/**/*.test.ts', 'server/plugins/**/*.test.ts', 'server/lib/prepared.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
               },
             },
