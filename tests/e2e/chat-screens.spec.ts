@@ -10,7 +10,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { at, catalog, en } from './pages.ts';
-import { call, clickUntil, overflow, type Person, person } from './people.ts';
+import { acceptedConversation, call, clickUntil, overflow, type Person, person } from './people.ts';
 
 /** A conversation both have accepted, with one message from `a`; its id. */
 async function talking(baseURL: string | undefined, a: Person, b: Person): Promise<number> {
@@ -275,29 +275,30 @@ test('on a touch phone in Arabic: Accept leads to the conversations, Report is i
   await b.close();
 });
 
-test('a message request blocked and reported: the person is blocked, the message reported once, the request gone', async ({
+test('a message request blocked and reported: the message reported once, the person blocked, the request gone, the focus on the request after it', async ({
   browser,
   baseURL,
 }) => {
   const b = await person(browser);
+  const d = await person(browser);
   const c = await person(browser);
+  // Two requests, newest first: c's, then d's, which takes its place.
+  expect((await call(baseURL, d, 'POST', '/api/messages', { user_id: b.id, content: 'Hello, are you around?' })).status).toBe(201);
   const sent = await call(baseURL, c, 'POST', '/api/messages', { user_id: b.id, content: 'Send me your phone number.' });
   expect(sent.status).toBe(201);
   const messageId = (sent.body as { data: { id: number } }).data.id;
 
-  await b.page.goto('/chat?tab=requests');
-  await b.page.getByTestId('conversation').filter({ hasText: c.nickname }).click();
+  const left = await openLeaving(b.page, '/chat?tab=requests', 2, c.nickname, d.nickname);
   await expect(b.page.getByText(`${c.nickname} wants to talk with you.`, { exact: false })).toBeVisible();
   await b.page.getByRole('main').getByRole('button', { name: en['chat.block_report'] }).click();
   const confirm = b.page.getByRole('dialog', { name: `Block ${c.nickname}?` });
   await confirm.getByRole('button', { name: en['chat.block_report'] }).click();
-  await expect(b.page.getByRole('status').filter({ hasText: `${c.nickname} is blocked.` })).toBeVisible();
   const report = b.page.getByRole('dialog', { name: en['report.title_message'] });
   await report.getByRole('radio').first().check();
   await report.getByRole('button', { name: en['report.submit'] }).click();
   await expect(b.page.getByRole('status').filter({ hasText: en['reports.thanks_message'] })).toBeVisible();
+  await left(`${c.nickname} is blocked.`);
   await expect(b.page).toHaveURL(/\/chat\?tab=requests$/);
-  await expect(b.page.getByTestId('conversation')).toHaveCount(0);
 
   // Stored: a second report of the message is refused, and the blocked person cannot write any more.
   const types = (await call(baseURL, b, 'GET', '/api/report-types')).body as { data: { id: number }[] };
@@ -308,10 +309,46 @@ test('a message request blocked and reported: the person is blocked, the message
   const blocks = (await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] };
   expect(blocks.data.map((p) => p.id)).toEqual([c.id]);
 
-  expect([...b.errors, ...c.errors]).toEqual([]);
-  await b.close();
-  await c.close();
+  expect([...b.errors, ...c.errors, ...d.errors]).toEqual([]);
+  await Promise.all([b, c, d].map((p) => p.close()));
 });
+
+for (const { label, code, viewport, touch } of [
+  { label: '390 px, Arabic', code: 'ar', viewport: { width: 390, height: 844 }, touch: true },
+  { label: '1280 px, English', code: 'en', viewport: { width: 1280, height: 800 }, touch: false },
+] as const) {
+  test(`a long word or link wraps inside its bubble, and Send keeps the focus in the box (${label})`, async ({ browser, baseURL }) => {
+    const t = catalog(code);
+    const a = await person(browser, { viewport, touch });
+    const b = await person(browser);
+    const id = await acceptedConversation(baseURL, b, a, 'Hello, are you there?');
+    const link = `https://example.com/${'a'.repeat(150)}`;
+    expect((await call(baseURL, b, 'POST', '/api/messages', { conversation_id: id, content: link })).status).toBe(201);
+    await a.page.goto(at(code, `/chat?c=${id}`));
+    const list = a.page.getByRole('list', { name: t['chat.thread_label'].replace('{nickname}', b.nickname) });
+    /** The bubble's text lies inside the conversation, not past its edge (where the panel clips it). */
+    const inside = async (text: string) => {
+      const bubble = list.getByTestId('message').filter({ hasText: text }).locator('p');
+      await expect(bubble).toBeVisible();
+      const [pane, box] = [await list.boundingBox(), await bubble.boundingBox()];
+      if (!pane || !box) throw new Error('not laid out');
+      expect([box.x >= pane.x, box.x + box.width <= pane.x + pane.width]).toEqual([true, true]);
+    };
+    await inside(link);
+
+    const box = a.page.getByRole('textbox', { name: t['chat.composer_label'].replace('{nickname}', b.nickname) });
+    const word = 'ا'.repeat(120);
+    await box.fill(word);
+    await a.page.getByRole('button', { name: t['chat.send'], exact: true }).click();
+    await inside(word);
+    await expect(list.getByTestId('message').filter({ hasText: word })).not.toContainText(t['chat.sending']);
+    // The button is disabled once the box is empty: the focus is back in the box, not at the page's start.
+    await expect(box).toBeFocused();
+    expect(await overflow(a.page)).toBeNull();
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await Promise.all([a, b].map((p) => p.close()));
+  });
+}
 
 /**
  * Opens the list at `path` (`count` conversations) and in it `leaving`'s conversation, after checking that `after`'s

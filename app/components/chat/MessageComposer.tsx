@@ -42,13 +42,17 @@ export function MessageComposer({
   const tooLong = length > LIMITS.message;
   const crisis = useCrisisCheck(text);
 
-  function send() {
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  /** Sends the text; whether it went. */
+  function send(): boolean {
     const content = text.trim();
-    if (!content || tooLong) return;
+    if (!content || tooLong) return false;
     // Checked as it is sent: Enter right after the last key comes before the check of a pause in typing.
     crisis.sent(content);
     onSend(content);
     setText('');
+    return true;
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -72,7 +76,9 @@ export function MessageComposer({
       className="flex flex-col gap-2 border-t border-stone-200 p-3 dark:border-stone-800"
       onSubmit={(e) => {
         e.preventDefault();
-        send();
+        // Sent with the button, which is disabled once the box is empty and would drop the focus to the page's
+        // start: the focus goes where the next message is written.
+        if (send()) box.current?.focus();
       }}
     >
       {/* Above the box: the composer sits at the bottom of the chat, so the notice grows the form upwards and the
@@ -84,6 +90,7 @@ export function MessageComposer({
             <FormattedMessage id="chat.composer_label" values={{ nickname: recipient }} />
           </label>
           <textarea
+            ref={box}
             id={composerId(conversationId)}
             data-draft={draft}
             value={text}

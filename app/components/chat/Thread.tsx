@@ -128,6 +128,7 @@ export function Thread({
   /** The other person's messages that arrived while the thread was open, newest last, for screen readers. */
   const [arrived, setArrived] = useState<Message[]>([]);
   const focusComposer = useRef(false);
+  const blockAfterReport = useRef(false);
   const scroller = useRef<HTMLOListElement>(null);
   /** Where the reader was before older messages were put above: distance from the bottom. */
   const keep = useRef<number | null>(null);
@@ -360,14 +361,20 @@ export function Thread({
 
   async function block(andReport: boolean) {
     if (!other) return;
+    // Block and report: the report first (its dialog takes the person's keys and clicks), then the block, which takes
+    // the conversation from the list and gives the focus to the one in its place, as Block alone does.
+    const last = andReport ? [...messages].reverse().find((m) => m.sender_id === other.id) : undefined;
+    if (last) {
+      blockAfterReport.current = true;
+      setReporting(last.id);
+      return;
+    }
     try {
       await api.block(other.id);
       removeAuthor(other.id);
       onLeave(id);
       toast.success(intl.formatMessage({ id: 'person.blocked' }, { nickname: other.nickname }));
-      const last = [...messages].reverse().find((m) => m.sender_id === other.id);
-      if (andReport && last) setReporting(last.id);
-      else await navigate(toActive(backTo));
+      await navigate(toActive(backTo));
     } catch (err) {
       toast.failed(err);
     }
@@ -524,7 +531,11 @@ export function Thread({
           id={reporting}
           onClose={() => {
             setReporting(null);
-            if (isRequest) void navigate(toActive(backTo));
+            // Sent or dismissed: the person confirmed the block already.
+            if (blockAfterReport.current) {
+              blockAfterReport.current = false;
+              void block(false);
+            }
           }}
         />
       ) : null}
@@ -553,7 +564,7 @@ function MessageBubble({
     >
       <p
         dir={textDir(m.content)}
-        className={`rounded-2xl px-3 py-2 break-words whitespace-pre-wrap ${mine ? 'bg-brand-600 text-white' : 'bg-stone-100 dark:bg-stone-800'} ${pending ? 'opacity-70' : ''}`}
+        className={`max-w-full rounded-2xl px-3 py-2 break-words whitespace-pre-wrap ${mine ? 'bg-brand-600 text-white' : 'bg-stone-100 dark:bg-stone-800'} ${pending ? 'opacity-70' : ''}`}
       >
         {m.content}
       </p>
