@@ -299,10 +299,14 @@ describe('conversations and message requests', () => {
     expect(left.last_message?.content).toBe('Unread by a? No: a is leaving.');
     expect((await list(b)).data.map((conv) => conv.id)).toEqual([id]);
     expect((await list(c, '/api/message-requests')).meta.total).toBe(0);
-    expect(await t.call(c, 'GET', `/api/conversations/${requestFromA}`)).toMatchObject({
-      status: 200,
-      body: { data: { last_message: null } },
+    // A request from the deleted account waits for nothing: opened from its notification it is not found, and it
+    // cannot be accepted into an empty conversation with no one.
+    expect(await t.call(c, 'GET', `/api/conversations/${requestFromA}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await t.call(c, 'POST', `/api/message-requests/${requestFromA}/accept`)).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
     });
+    expect((await list(c)).data.map((conv) => conv.id)).not.toContain(requestFromA);
     expect(await send(b, { conversation_id: id })).toMatchObject({ status: 403, body: { code: 'MESSAGE_NOT_ALLOWED' } });
     const rest = await t.call(b, 'GET', `/api/conversation-messages?conversation_id=${id}`, undefined, { schema: messagePageSchema });
     expect(rest.body.data.map((m) => m.content)).toEqual(['Unread by a? No: a is leaving.', 'Are you around?', 'Hi']);

@@ -247,6 +247,8 @@ export async function getConversation(db: DbOrTx, me: number, locale: string, id
   const rows = await conversationQuery(db, me).where(and(eq(members.userId, me), eq(members.conversationId, id)));
   const [conversation] = await hydrate(db, rows, me, locale);
   if (!conversation) throw await notYours(db, id);
+  // A request whose writer deleted their account waits for nothing: their messages went with them (forgetMessagesOf).
+  if (conversation.status === 'request' && conversation.other_user === null) throw new NotFound();
   return conversation;
 }
 
@@ -413,7 +415,9 @@ export async function markRead(db: Db, me: number, conversationId: number): Prom
 /** Accepts a request (or takes back a decline): it becomes a normal conversation. */
 export async function acceptRequest(db: Db, me: number, locale: string, conversationId: number) {
   return db.transaction(async (tx) => {
-    const { conv, mine } = await lockConversation(tx, me, conversationId);
+    const { conv, mine, theirs } = await lockConversation(tx, me, conversationId);
+    // No one on the other side (their account was deleted): nothing to accept.
+    if (!theirs) throw new NotFound();
     const totals = await changeSide(tx, mine, { status: 'accepted' }, conv.lastMessageId !== null);
     return { conversation: await getConversation(tx, me, locale, conversationId), totals };
   });
