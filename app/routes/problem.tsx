@@ -175,7 +175,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
         // A notification opening another comment of the post this page shows starts the comments afresh: the thread
         // read to reach a reply is a comment's first state.
         key={anchorKey(post.id, loaderData.comments.anchor)}
-        postId={post.id}
+        post={post}
         first={loaderData.comments.pages}
         anchor={loaderData.comments.anchor}
         thread={loaderData.comments.replies ?? null}

@@ -339,3 +339,59 @@ for (const { shape, lang } of cases('ar')) {
     await a.close();
   });
 }
+
+for (const { shape, lang } of cases('ar')) {
+  const t = catalog(lang);
+  test(`${lang}, ${shape.name}: a thought published, a reply opened and cancelled, a topic refused: the focus goes where the person writes next`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const a = await someone(browser, shape);
+    const { page } = a;
+
+    // A thought published with the keyboard: the button, disabled once the box is empty, hands the focus to the box.
+    await page.goto(at(lang, '/thought'));
+    await hydrated(page);
+    const thought = page.getByRole('textbox', { name: t['thoughts.label'] });
+    await thought.fill('Small steps today: I made tea and opened the window.');
+    await page.getByRole('button', { name: t['composer.share'], exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: t['thoughts.created'] })).toBeVisible();
+    await expect(thought).toHaveValue('');
+    await expect(thought, await focusedElement(page)).toBeFocused();
+
+    // Reply: its box takes the focus; Cancel gives it back to Reply.
+    const made = await call(baseURL, a, 'POST', '/api/posts', { content: longPost(`#tea${Date.now().toString(36)}`) });
+    expect(made.status).toBe(201);
+    const postId = (made.body as { data: { id: number } }).data.id;
+    expect((await call(baseURL, a, 'POST', '/api/comments', { post_id: postId, content: 'Tea helps me too.' })).status).toBe(201);
+    await page.goto(at(lang, `/problem/${postId}`));
+    await hydrated(page);
+    const replyButton = page.locator('#comments').getByRole('button', { name: t['comments.reply'], exact: true });
+    await replyButton.focus();
+    await page.keyboard.press('Enter');
+    const replyBox = page.getByRole('textbox', { name: t['comments.reply_label'].replace('{name}', a.nickname) });
+    await expect(replyBox, await focusedElement(page)).toBeFocused();
+    await page.locator('#comments').getByRole('button', { name: t['common.cancel'], exact: true }).press('Enter');
+    await expect(replyBox).toHaveCount(0);
+    await expect(replyButton, await focusedElement(page)).toBeFocused();
+
+    // A topic sent empty: every empty field says so at once, and the first takes the focus.
+    await page.goto(at(lang, '/topic'));
+    await hydrated(page);
+    await page.getByRole('button', { name: t['topics.create'] }).click();
+    const dialog = page.getByRole('dialog', { name: t['topics.create'] });
+    await expect(dialog.getByRole('radio').first()).toBeAttached();
+    await dialog.getByRole('button', { name: t['topics.create_submit'] }).press('Enter');
+    const title = dialog.getByRole('textbox', { name: t['topics.field_title'] });
+    await expect(title, await focusedElement(page)).toBeFocused();
+    for (const name of [t['topics.field_title'], t['topics.field_description'], t['topics.field_category']]) {
+      await expect(dialog.getByLabel(name, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    }
+    await expect(dialog.getByText(t['validation.required'])).toHaveCount(3);
+
+    expect(await overflow(page)).toBeNull();
+    expect(a.errors).toEqual([]);
+    await a.close();
+  });
+}

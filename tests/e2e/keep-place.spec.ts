@@ -379,6 +379,9 @@ test('Back to a post shows the comments loaded with “More comments”, the rea
   await answered.getByRole('textbox').fill(reply);
   await answered.getByRole('button', { name: strings['comments.send'], exact: true }).click();
   await expect(answered.getByRole('listitem').filter({ hasText: reply })).toHaveCount(1);
+  // The heading counts every comment and reply, as the post does.
+  const counted = page.getByRole('heading', { name: translate('ar', 'comments.heading', { count: 17 }) });
+  await expect(counted).toBeVisible();
   await comments.nth(12).scrollIntoViewIfNeeded();
   const left = await page.evaluate(() => window.scrollY);
   expect(left).toBeGreaterThan(1000);
@@ -392,7 +395,7 @@ test('Back to a post shows the comments loaded with “More comments”, the rea
   await expect(comments).toHaveCount(16);
   await expect(comments.nth(14)).toContainText(`Kind word number 15 ${run}`);
   await expect(comments.last()).toContainText(own);
-  await expect(heading).toBeVisible();
+  await expect(counted).toBeVisible();
   await expect(answered.getByRole('listitem').filter({ hasText: reply })).toHaveCount(1);
   await expect(answered.getByRole('button', { name: strings['comments.more_replies'] })).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);

@@ -8,6 +8,7 @@ import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { useBoxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { useFocusFallback } from '../../lib/focus.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { emitTyping } from '../../lib/socket.ts';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
@@ -44,15 +45,18 @@ export function MessageComposer({
 
   const box = useRef<HTMLTextAreaElement>(null);
 
-  /** Sends the text; whether it went. */
-  function send(): boolean {
+  const cannotSend = !text.trim() || tooLong;
+  // Sent with the button, the box is emptied and the button that had the focus is disabled: the focus goes back to
+  // the box, where the next message is written, not to the page's start.
+  useFocusFallback(cannotSend, box);
+
+  function send() {
     const content = text.trim();
-    if (!content || tooLong) return false;
+    if (!content || tooLong) return;
     // Checked as it is sent: Enter right after the last key comes before the check of a pause in typing.
     crisis.sent(content);
     onSend(content);
     setText('');
-    return true;
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -76,9 +80,7 @@ export function MessageComposer({
       className="flex flex-col gap-2 border-t border-stone-200 p-3 dark:border-stone-800"
       onSubmit={(e) => {
         e.preventDefault();
-        // Sent with the button, which is disabled once the box is empty and would drop the focus to the page's
-        // start: the focus goes where the next message is written.
-        if (send()) box.current?.focus();
+        send();
       }}
     >
       {/* Above the box: the composer sits at the bottom of the chat, so the notice grows the form upwards and the
@@ -114,7 +116,7 @@ export function MessageComposer({
             ) : null}
           </p>
         </div>
-        <Button type="submit" variant="primary" disabled={!text.trim() || tooLong} className="mb-5">
+        <Button type="submit" variant="primary" disabled={cannotSend} className="mb-5">
           <FormattedMessage id="chat.send" />
         </Button>
       </div>

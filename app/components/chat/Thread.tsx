@@ -129,6 +129,7 @@ export function Thread({
   const [arrived, setArrived] = useState<Message[]>([]);
   const focusComposer = useRef(false);
   const blockAfterReport = useRef(false);
+  const reportThanks = useRef<string | null>(null);
   const scroller = useRef<HTMLOListElement>(null);
   /** Where the reader was before older messages were put above: distance from the bottom. */
   const keep = useRef<number | null>(null);
@@ -359,7 +360,7 @@ export function Thread({
     }
   }
 
-  async function block(andReport: boolean) {
+  async function block(andReport: boolean, reported?: string) {
     if (!other) return;
     // Block and report: the report first (its dialog takes the person's keys and clicks), then the block, which takes
     // the conversation from the list and gives the focus to the one in its place, as Block alone does.
@@ -373,7 +374,8 @@ export function Thread({
       await api.block(other.id);
       removeAuthor(other.id);
       onLeave(id);
-      toast.success(intl.formatMessage({ id: 'person.blocked' }, { nickname: other.nickname }));
+      // After a report, one message says both (toasts come one at a time: a second would hide the first).
+      toast.success(intl.formatMessage({ id: 'person.blocked' }, { nickname: other.nickname }), reported);
       await navigate(toActive(backTo));
     } catch (err) {
       toast.failed(err);
@@ -529,12 +531,15 @@ export function Thread({
         <ReportDialog
           target="message"
           id={reporting}
+          onSent={blockAfterReport.current ? (thanks) => (reportThanks.current = thanks) : undefined}
           onClose={() => {
             setReporting(null);
             // Sent or dismissed: the person confirmed the block already.
             if (blockAfterReport.current) {
               blockAfterReport.current = false;
-              void block(false);
+              const thanks = reportThanks.current ?? undefined;
+              reportThanks.current = null;
+              void block(false, thanks);
             }
           }}
         />

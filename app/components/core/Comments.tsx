@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { CommentAnchor } from '../../../core/comment-anchor.ts';
 import { LIMITS, REPLIES_SHOWN } from '../../../core/limits.ts';
-import type { Comment, Paged } from '../../../core/types.ts';
+import type { Comment, Paged, Post } from '../../../core/types.ts';
 import { useBoxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { useEditing } from '../../lib/editing.ts';
@@ -159,6 +159,7 @@ function CommentItem({
   const replies = useVisible('comment', withoutRepeats([...comment.replies, ...more]));
   const [moreReplies, setMoreReplies] = useState<Paged<Comment> | null>(() => thread?.at(-1) ?? null);
   const [replying, setReplying] = useState(false);
+  const replyButton = useRef<HTMLButtonElement>(null);
   const [reporting, setReporting] = useState(false);
   const [sentReply, setSentReply] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -252,7 +253,7 @@ function CommentItem({
             ▼
           </button>
           {comment.parent_id === null ? (
-            <button type="button" className={small} onClick={() => (user ? setReplying(true) : signIn.open())}>
+            <button ref={replyButton} type="button" className={small} onClick={() => (user ? setReplying(true) : signIn.open())}>
               <FormattedMessage id="comments.reply" />
             </button>
           ) : null}
@@ -287,7 +288,12 @@ function CommentItem({
               <CommentForm
                 label={intl.formatMessage({ id: 'comments.reply_label' }, { name: comment.user.nickname })}
                 draft={`reply:${comment.id}`}
-                onCancel={() => setReplying(false)}
+                // The person pressed Reply to write: the box takes the focus, and Cancel gives it back to Reply.
+                focus
+                onCancel={() => {
+                  replyButton.current?.focus();
+                  setReplying(false);
+                }}
                 onSend={async (text) => {
                   const res = await api.replyTo(comment.id, text);
                   setMore((rs) => [...rs, res.data]);
@@ -324,12 +330,12 @@ function CommentItem({
 }
 
 export function Comments({
-  postId,
+  post,
   first,
   anchor = null,
   thread = null,
 }: {
-  postId: number;
+  post: Post;
   /** The pages the loader read: the first, or those up to the comment the page was opened at. */
   first: Paged<Comment>[] | null;
   /** The comment (or reply) a notification opened the page at, when the loader found it. */
@@ -342,7 +348,11 @@ export function Comments({
   const intl = useIntl();
   const { key } = useLocation();
   // Named, so Back to the post shows the comments loaded with "More comments" and the reader's own (decision 059).
+  const postId = post.id;
   const list = usePaged(first, (page) => api.postComments(postId, page), 'comments');
+  // The same count as the post's own (every comment and reply), kept in step by countOnPost: the heading once said
+  // "1 comment" under a post saying "2 comments", counting threads only.
+  const { comments_count: count } = useItem('post', post);
   const [sent, setSent] = useState<number | null>(null);
   const [marked, setMarked] = useState<number | null>(null);
   const shown = useVisible('comment', list.items);
@@ -369,7 +379,7 @@ export function Comments({
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-8 scroll-mt-20">
       <h2 id="comments-heading" className="mb-3 text-lg font-semibold">
-        <FormattedMessage id="comments.heading" values={{ count: list.total - (list.items.length - shown.length) }} />
+        <FormattedMessage id="comments.heading" values={{ count }} />
       </h2>
       {/* Also while the session has expired: the words stay in the box, and sending says to sign in again. */}
       {draftOwner !== null ? (

@@ -1,5 +1,5 @@
 /** "Create topic": title, description, category and one of the preset covers, in a modal dialog. */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Category, Topic } from '../../../core/types.ts';
 import { boxDir } from '../../lib/direction.ts';
@@ -48,12 +48,29 @@ export function CreateTopicDialog({
       .catch((err) => toast.failed(err));
   }, [api, toast]);
 
+  // Refused (here or by the server), every field at fault says so at once, and the first of them takes the focus.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  function refuse(fields: Record<string, string>) {
+    setErrors(fields);
+    setRefusals((n) => n + 1);
+  }
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (categoryId === '' || coverId === null) {
-      setErrors({ category_id: intl.formatMessage({ id: 'validation.required' }) });
-      return;
-    }
+    const required = intl.formatMessage({ id: 'validation.required' });
+    const missing = Object.fromEntries(
+      [
+        ['title', title.trim() === ''],
+        ['description', description.trim() === ''],
+        ['category_id', categoryId === ''],
+      ].flatMap(([field, empty]) => (empty ? [[field, required]] : [])),
+    );
+    // No cover yet: the covers are still loading, or failed to (a message said so).
+    if (Object.keys(missing).length > 0 || categoryId === '' || coverId === null) return refuse(missing);
     crisis.sent(`${title}\n${description}`, { closes: true });
     setSending(true);
     try {
@@ -63,8 +80,10 @@ export function CreateTopicDialog({
       setDescription('');
       onCreated(res.data);
     } catch (err) {
-      setErrors(fieldErrors(err));
-      toast.failed(err);
+      const fields = fieldErrors(err);
+      // The fields say what is wrong; a toast beside them would only say it again.
+      if (Object.keys(fields).length > 0) refuse(fields);
+      else toast.failed(err);
     } finally {
       setSending(false);
     }
@@ -72,7 +91,7 @@ export function CreateTopicDialog({
 
   return (
     <Dialog title={<FormattedMessage id="topics.create" />} size="lg" onClose={onClose}>
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <form ref={form} onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <Field label={<FormattedMessage id="topics.field_title" />} error={errors.title}>
           {(control) => (
             <input

@@ -20,10 +20,13 @@ export function ReportDialog({
   id,
   onClose,
   onGone,
+  onSent,
 }: {
   target: ReportTarget;
   id: number;
   onClose: () => void;
+  /** Sent: the server's thanks, for the owner to say together with what follows (else the dialog says it). */
+  onSent?: (thanks: string) => void;
   /** The item is no longer there for this person (deleted, removed, or behind a block): the server answered 404. */
   onGone?: () => void;
 }) {
@@ -59,7 +62,8 @@ export function ReportDialog({
     setError(null);
     try {
       const res = await api.report(target, id, choice, note.trim() || undefined);
-      toast.success(res.message, res.description);
+      if (onSent) onSent(res.message);
+      else toast.success(res.message, res.description);
       onClose();
     } catch (err) {
       setSending(false);

@@ -1,9 +1,10 @@
 /** Writing a thought: up to 500 characters, with a live counter. */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../core/limits.ts';
 import { graphemeLength } from '../../../core/text.ts';
 import { boxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
+import { useFocusFallback } from '../../lib/focus.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useSignIn } from '../../lib/signin.tsx';
@@ -23,6 +24,10 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
   const [sending, setSending] = useState(false);
   const length = graphemeLength(text.trim());
   const crisis = useCrisisCheck(text);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const cannotSend = length === 0 || length > LIMITS.thought;
+  // Published, the box is emptied and the button that had the focus is disabled: the focus goes back to the box.
+  useFocusFallback(cannotSend, box);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -48,6 +53,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
         <FormattedMessage id="thoughts.label" />
       </label>
       <textarea
+        ref={box}
         id={id}
         data-draft="thought"
         value={text}
@@ -67,7 +73,7 @@ export function ThoughtComposer({ onCreated }: { onCreated: () => void }) {
         >
           <FormattedMessage id="composer.counter" values={{ count: length, max: LIMITS.thought }} />
         </span>
-        <Button type="submit" busy={sending} disabled={length === 0 || length > LIMITS.thought} variant="primary" size="lg">
+        <Button type="submit" busy={sending} disabled={cannotSend} variant="primary" size="lg">
           <FormattedMessage id="composer.share" />
         </Button>
       </div>
