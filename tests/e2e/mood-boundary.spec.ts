@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { en } from './pages.ts';
-import { overflow, person } from './people.ts';
+import { call, overflow, person } from './people.ts';
 
 const moodsHint = (max: number) => `Short texts (${max} characters or fewer) are shared in Moods.`;
 
@@ -42,6 +42,33 @@ test('the composers’ hint and where the text lands agree with the server at 14
     await expect(form.getByText('151 / 5,000', { exact: true })).toBeVisible();
   }
   expect(await overflow(me.page)).toBeNull();
+  expect(me.errors).toEqual([]);
+  await me.close();
+});
+
+test('editing a mood past its 149 characters: Save waits and the counter says why; at 149 it saves', async ({ browser, baseURL }) => {
+  const me = await person(browser, { viewport: { width: 390, height: 844 } });
+  const feelings = await call(baseURL, me, 'GET', '/api/feelings?type=mood');
+  const feeling = (feelings.body as { data: { id: number }[] }).data[0].id;
+  const made = await call(baseURL, me, 'POST', '/api/user/store/moods', { content: `Quiet evening ${Date.now()}`, feeling_id: feeling });
+  expect(made.status).toBe(201);
+  const id = (made.body as { data: { id: number } }).data.id;
+  await me.page.goto('/mood');
+  await me.page.waitForLoadState('networkidle');
+  const card = me.page.locator(`[data-item="mood-${id}"]`);
+  await card.getByRole('button', { name: en['common.edit'] }).click();
+  const box = card.getByRole('textbox');
+  await expect(box).toBeFocused();
+  const save = card.getByRole('button', { name: en['common.save'] });
+  await box.fill('静'.repeat(150));
+  await expect(card.getByText('150 / 149', { exact: true })).toBeVisible();
+  await expect(save).toBeDisabled();
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await box.fill('静'.repeat(149));
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(me.page.getByRole('status').filter({ hasText: en['moods.updated'] })).toBeVisible();
+  await expect(card).toContainText('静'.repeat(149));
   expect(me.errors).toEqual([]);
   await me.close();
 });

@@ -39,6 +39,9 @@ export function EditText({
   const dir = useBoxDir(text);
   const [error, setError] = useState<string | null>(null);
   const crisis = useCrisisCheck(text);
+  const length = graphemeLength(text.trim());
+  // Over the limit (or emptied), Save waits: the counter says why, rather than a refusal after sending.
+  const cannotSave = length === 0 || length > max;
   // Shown because the person pressed Edit: the box is where they are going.
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => box.current?.focus(), []);
@@ -70,11 +73,15 @@ export function EditText({
         onChange={(e) => setText(e.target.value)}
         rows={rows}
         dir={dir}
-        aria-invalid={Boolean(error)}
+        aria-invalid={Boolean(error) || length > max}
+        aria-describedby={`${id}-count`}
         className="rounded-xl border border-stone-300 p-2 dark:border-stone-600 dark:bg-stone-800"
       />
-      <p className="text-sm text-stone-600 dark:text-stone-400">
-        <FormattedMessage id="composer.counter" values={{ count: graphemeLength(text.trim()), max }} />
+      <p
+        id={`${id}-count`}
+        className={`text-sm ${length > max ? 'font-semibold text-red-700 dark:text-red-400' : 'text-stone-600 dark:text-stone-400'}`}
+      >
+        <FormattedMessage id="composer.counter" values={{ count: length, max }} />
       </p>
       {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
       <CrisisNotice check={crisis} />
@@ -82,7 +89,7 @@ export function EditText({
         <Button variant="ghost" onClick={onCancel}>
           <FormattedMessage id="common.cancel" />
         </Button>
-        <Button type="submit" variant="primary">
+        <Button type="submit" variant="primary" disabled={cannotSave}>
           <FormattedMessage id="common.save" />
         </Button>
       </div>
