@@ -23,6 +23,7 @@ import { languageOfText } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { isCrisisText } from '../crisis/check.ts';
 import { announceQueue } from '../moderation/announce.ts';
+import { markSeenAbout } from '../notifications/service.ts';
 import { writeLimited } from '../writes/schemas.ts';
 import {
   acceptRequest,
@@ -184,6 +185,9 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
       const me = currentUser(request).id;
       const read = await markRead(db, me, request.params.id);
       realtime.toUser(me).emit('conversation:read', { conversation_id: request.params.id, ...read.totals });
+      // Its "sent you a message" is read with it: the bell stops counting it.
+      const unseen = await markSeenAbout(db, me, 'message', { kind: 'conversation', id: request.params.id });
+      if (unseen !== null) realtime.toUser(me).emit('notifications:seen', { unseen_count: unseen });
       if (read.seen)
         realtime
           .toUser(read.seen.otherId)

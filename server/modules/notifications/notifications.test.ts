@@ -161,6 +161,17 @@ describe('notifications of support and comments', () => {
       ['message', `${b.nickname} sent you a message`, `/chat?c=${sent.body.data.conversation_id}`],
       ['advice', `${b.nickname} sent you advice on your post`, '/advice'],
     ]);
+
+    // Reading the conversation reads its notification with it; the advice stays new.
+    const before = (await received(author)).meta.unseen_count;
+    const id = sent.body.data.conversation_id;
+    expect((await t.call(author, 'POST', `/api/conversations/${id}/read`)).status).toBe(200);
+    const after = await received(author);
+    expect(after.data.map((n) => [n.type, n.seen])).toEqual([
+      ['message', true],
+      ['advice', false],
+    ]);
+    expect(after.meta.unseen_count).toBe(before - 1);
   });
 });
 

@@ -316,6 +316,32 @@ export async function markSeen(db: DbOrTx, userId: number, ids?: number[]): Prom
 }
 
 /**
+ * Marks seen my unseen notifications of `type` about one item (a conversation I just read: its "sent you a message"
+ * is read with it). The new unseen count when any changed, else null (nothing to tell the other tabs).
+ */
+export async function markSeenAbout(
+  db: DbOrTx,
+  userId: number,
+  type: NotificationType,
+  item: { kind: string; id: number },
+): Promise<number | null> {
+  const changed = await db
+    .update(notifications)
+    .set({ seen: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.seen, false),
+        eq(notifications.type, type),
+        eq(notifications.itemKind, item.kind),
+        eq(notifications.itemId, item.id),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return changed.length > 0 ? unseenCount(db, userId) : null;
+}
+
+/**
  * Idempotency keys are needed only while a job may still run again: the longest retry schedule (8 attempts of
  * graphile-worker's exp(attempt) s backoff) is under 2 hours, so a day is plenty. Returns how many were deleted.
  */
