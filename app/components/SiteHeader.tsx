@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { revealOnFocus, useRevealCurrent } from '../lib/reveal.ts';
 import { useSession } from '../lib/session.tsx';
 import { useSignIn } from '../lib/signin.tsx';
-import { useUnreadWatch } from '../lib/unread.ts';
+import { useUnread, useUnreadWatch } from '../lib/unread.ts';
 import { AppLink, AppNavLink } from './AppLink.tsx';
 import { ErrorAlert } from './core/ErrorAlert.tsx';
 import { errorMessage } from './core/errors.ts';
@@ -165,8 +165,16 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
   );
 }
 
-/** The number of unread messages and waiting requests beside the Chat link; read out as words. */
+/**
+ * The number of unread messages and waiting requests beside the Chat link; read out as words, each by its name ("1
+ * message request", not "1 unread message" for a request of three).
+ */
 function UnreadBadge({ count }: { count: number }) {
   const intl = useIntl();
-  return <CountBadge count={count} label={intl.formatMessage({ id: 'chat.unread' }, { count })} testId="unread-badge" />;
+  const counts = useUnread();
+  const words = [
+    counts?.unread_total ? intl.formatMessage({ id: 'chat.unread' }, { count: counts.unread_total }) : null,
+    counts?.requests_count ? intl.formatMessage({ id: 'chat.requests_count' }, { count: counts.requests_count }) : null,
+  ].filter((part) => part !== null);
+  return <CountBadge count={count} label={words.join(' ')} testId="unread-badge" />;
 }

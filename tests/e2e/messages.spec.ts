@@ -40,7 +40,8 @@ test('two people chat in realtime: the person card opens a conversation, the req
 
   // B: the header counts the waiting request; the request is folded until B accepts it.
   await b.page.goto('/');
-  await expect(b.page.getByTestId('unread-badge')).toHaveText(/^1\s*1 unread message$/);
+  // Read out as what it is: a request, not an unread message.
+  await expect(b.page.getByTestId('unread-badge')).toHaveText(/^1\s*1 message request$/);
   await expect(b.page).toHaveTitle(/^\(1\) /);
   await b.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Chat/ }).click();
   await b.page.getByRole('link', { name: /Requests/ }).click();
