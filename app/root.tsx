@@ -27,7 +27,7 @@ import { loadIntlData } from './lib/intl-data.ts';
 import { markHydrated } from './lib/now.ts';
 import { activePath } from './lib/paths.ts';
 import { failed } from './lib/route-check.ts';
-import { SessionProvider } from './lib/session.tsx';
+import { SessionEndedNotice, SessionProvider } from './lib/session.tsx';
 import { SignInProvider } from './lib/signin.tsx';
 import { ToastProvider } from './lib/toast.tsx';
 
@@ -144,6 +144,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SessionProvider root={loaderData}>
         <ToastProvider pinned={<CrisisAfterSend />}>
           <SignInProvider>
+            <SessionEndedNotice />
             <NavigationFeedback />
             <Outlet />
           </SignInProvider>

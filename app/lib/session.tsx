@@ -7,8 +7,10 @@ import type { User } from '../../core/types.ts';
 import type { Api, QrSession } from './api.ts';
 import { browserApi, preloadApi } from './browser-api.ts';
 import { adoptLapsedDrafts, forgetDrafts, noteLapsed } from './draft-store.ts';
+import { useIntl } from './intl.tsx';
 import { activePath } from './paths.ts';
 import { useSocketEvent, useSocketSession } from './socket.ts';
+import { useToast } from './toast.tsx';
 
 interface SessionValue {
   user: User | null;
@@ -32,6 +34,10 @@ interface SessionValue {
    * server with a session that is gone.
    */
   endSession(): void;
+  /** The session was ended from another tab or device (not by this tab): the page says so once (SessionEndedNotice). */
+  endedElsewhere: boolean;
+  /** Runs a call of this tab's that ends the session (signing out, erasing the account): the server's word is not news. */
+  endingHere<T>(call: () => Promise<T>): Promise<T>;
   setTheme(theme: Theme): void;
 }
 
@@ -49,7 +55,7 @@ interface RootSlice {
 export function SessionProvider({ root, children }: { root: RootSlice; children: ReactNode }) {
   const revalidator = useRevalidator();
   const [theme, setThemeState] = useState<Theme>(root.theme);
-  const [ended, setEnded] = useState<{ user: User; forGood: boolean } | null>(null);
+  const [ended, setEnded] = useState<{ user: User; forGood: boolean; elsewhere?: boolean } | null>(null);
   const user = root.user && root.user !== ended?.user ? root.user : null;
   // Lapsed until another sign-in brings a new user, also when a navigation meanwhile loaded the root signed out.
   const lapsedId = ended && !ended.forGood && (root.user === null || root.user === ended.user) ? ended.user.id : null;
@@ -59,12 +65,28 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
     noteLapsed(root.user.id);
     setEnded({ user: root.user, forGood: false });
   }, [root.user]);
-  const endSession = useCallback(() => {
-    if (!root.user) return;
-    // Unsent private words (a chat message, a comment) must not outlive the account on a shared device.
-    forgetDrafts(root.user.id);
-    setEnded({ user: root.user, forGood: true });
-  }, [root.user]);
+  const endSession = useCallback(
+    (elsewhere = false) => {
+      if (!root.user) return;
+      // Unsent private words (a chat message, a comment) must not outlive the account on a shared device.
+      forgetDrafts(root.user.id);
+      const gone = root.user;
+      // Ended here and then heard of from the server (its word may come after the call's answer): still ended here.
+      setEnded((was) => (was?.forGood && was.user === gone ? was : { user: gone, forGood: true, elsewhere }));
+    },
+    [root.user],
+  );
+  /** This tab is ending the session (signing out, erasing the account): the server's word of it is not news. */
+  const signingOut = useRef(false);
+  const endingHere = useCallback(async <T,>(call: () => Promise<T>) => {
+    signingOut.current = true;
+    try {
+      return await call();
+    } finally {
+      signingOut.current = false;
+    }
+  }, []);
+  const endedElsewhere = ended?.forGood === true && ended.elsewhere === true && user === null;
   // Before the boxes read the drafts of the person who signed in (their effects run after layout effects).
   useLayoutEffect(() => {
     if (user) adoptLapsedDrafts(user.id);
@@ -72,7 +94,7 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   useSocketSession(user?.id ?? null);
   // Signed out or erased in another tab or on another device, or signed out there by a password change: every tab
   // of this session hears it from the server.
-  useSocketEvent('session:ended', endSession, user !== null);
+  useSocketEvent('session:ended', () => endSession(!signingOut.current), user !== null);
   // A call the server refused for want of a session ends it here too: the page stops saying "signed in as …" and
   // offers to sign in, and what was being written stays in its draft, as the session may only have expired.
   const endRef = useRef(lapse);
@@ -120,10 +142,12 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
 
   /** SPEC.md section 4: signing out goes to the root, so a sign-in page left behind does not ask to sign in again. */
   const signOut = useCallback(async () => {
-    await api.logout();
-    endSession();
+    await endingHere(async () => {
+      await api.logout();
+      endSession();
+    });
     await finishSignIn();
-  }, [api, finishSignIn, endSession]);
+  }, [api, finishSignIn, endSession, endingHere]);
 
   const setTheme = useCallback(
     (next: Theme) => {
@@ -139,8 +163,36 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   );
 
   const value = useMemo(
-    () => ({ user, draftOwner, locale: root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, endSession, setTheme }),
-    [user, draftOwner, root.locale, api, theme, signInAsGuest, signIn, checkQrSignIn, signOut, endSession, setTheme],
+    () => ({
+      user,
+      draftOwner,
+      locale: root.locale,
+      api,
+      theme,
+      signInAsGuest,
+      signIn,
+      checkQrSignIn,
+      signOut,
+      endSession: () => endSession(),
+      endedElsewhere,
+      endingHere,
+      setTheme,
+    }),
+    [
+      user,
+      draftOwner,
+      root.locale,
+      api,
+      theme,
+      signInAsGuest,
+      signIn,
+      checkQrSignIn,
+      signOut,
+      endSession,
+      endedElsewhere,
+      endingHere,
+      setTheme,
+    ],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
@@ -149,4 +201,18 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
   return value;
+}
+
+/**
+ * Says once, calmly, that the session was ended from another tab or device: the page turned signed out and the words
+ * being written went (endSession forgets them on purpose), and without a word that looked like a fault.
+ */
+export function SessionEndedNotice() {
+  const { endedElsewhere } = useSession();
+  const toast = useToast();
+  const intl = useIntl();
+  useEffect(() => {
+    if (endedElsewhere) toast.success(intl.formatMessage({ id: 'session.ended_elsewhere' }));
+  }, [endedElsewhere, toast, intl]);
+  return null;
 }

@@ -195,9 +195,12 @@ for (const [name, viewport] of [
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
       expect(await drafts(page)).toEqual([]);
-      // The other tab heard from the server that the session ended: signed out there too, its box no longer kept.
+      // The other tab heard from the server that the session ended: signed out there too, its box no longer kept,
+      // and it says why (the words went on purpose); the tab that erased the account is not told it was elsewhere.
       await expect(other.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
       expect(await drafts(other)).toEqual([]);
+      await expect(other.getByRole('status').filter({ hasText: 'You were signed out from another tab or device.' })).toBeVisible();
+      await expect(page.getByText('You were signed out from another tab or device.')).toHaveCount(0);
       await other.close();
       await page.reload();
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -30,7 +30,7 @@ const ERASED = ['posts', 'conversations', 'profile', 'sessions'] as const;
 
 export default function Deactivate({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { api, locale, endSession } = useSession();
+  const { api, locale, endSession, endingHere } = useSession();
   const toActive = useActivePath();
   const toast = useToast();
   const navigate = useNavigate();
@@ -51,9 +51,11 @@ export default function Deactivate({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setErrors({ fields: {}, form: null });
     try {
-      await api.deactivate(loaderData.hasPassword ? password : undefined);
+      await endingHere(async () => {
+        await api.deactivate(loaderData.hasPassword ? password : undefined);
+        endSession();
+      });
       toast.success(intl.formatMessage({ id: 'settings.deactivate.done' }));
-      endSession();
       await navigate(toActive(localizedPath(locale, '/')));
       await revalidator.revalidate();
     } catch (err) {
