@@ -41,6 +41,8 @@ export const conversationSchema = z.object({
   status: z.enum(CONVERSATION_STATUSES),
   /** False when the other person cannot be written to (a block either way, a decline, their settings); never says which. */
   can_reply: z.boolean(),
+  /** I blocked the other person (my own block only: whether they blocked me is never said); the screen offers Unblock. */
+  blocked_by_me: z.boolean(),
   /** Last activity: the last message's time, or when the conversation was opened. */
   updated_at: z.string(),
 });

@@ -443,3 +443,35 @@ test('"Who can message me: nobody" stops a new conversation with the neutral mes
   await a.close();
   await b.close();
 });
+
+test('a conversation opened again after blocking its person offers Unblock, not a second Block, and unblocking lets them talk again', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await person(browser);
+  const b = await person(browser);
+  const id = await acceptedConversation(baseURL, b, a, 'Hello, are you there?');
+  expect((await call(baseURL, a, 'POST', '/api/blocks', { user_id: b.id })).status).toBe(200);
+
+  // From an old notification or the address: the conversation is out of the lists, but it opens.
+  await a.page.goto(`/chat?c=${id}`);
+  const unblock = a.page.getByRole('button', { name: en['settings.blocked.unblock_label'].replace('{nickname}', b.nickname) });
+  await expect(unblock).toBeVisible();
+  await expect(a.page.getByRole('main').getByRole('button', { name: en['person.block'], exact: true })).toHaveCount(0);
+  await expect(a.page.getByText(en['chat.cannot_reply'])).toBeVisible();
+  await a.page.waitForLoadState('networkidle');
+  await unblock.focus();
+  await a.page.keyboard.press('Enter');
+  await expect(
+    a.page.getByRole('status').filter({ hasText: en['settings.blocked.unblocked'].replace('{nickname}', b.nickname) }),
+  ).toBeVisible();
+  const block = a.page.getByRole('main').getByRole('button', { name: en['person.block'], exact: true });
+  await expect(block).toBeVisible();
+  await expect(block).toBeFocused();
+  await expect(a.page.getByRole('textbox', { name: `Message to ${b.nickname}` })).toBeVisible();
+  const blocks = (await call(baseURL, a, 'GET', '/api/blocks')).body as { data: { id: number }[] };
+  expect(blocks.data).toEqual([]);
+
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await Promise.all([a, b].map((p) => p.close()));
+});

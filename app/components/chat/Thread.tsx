@@ -360,6 +360,22 @@ export function Thread({
     }
   }
 
+  async function unblock() {
+    if (!other) return;
+    setBusy(true);
+    try {
+      await api.unblock(other.id);
+      // Whether they may be written to again (their own settings, a block of theirs) is the server's to say.
+      const { data } = await api.conversation(id);
+      change(() => data);
+      toast.success(intl.formatMessage({ id: 'settings.blocked.unblocked' }, { nickname: other.nickname }));
+    } catch (err) {
+      toast.failed(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function block(andReport: boolean, reported?: string) {
     if (!other) return;
     // Block and report: the report first (its dialog takes the person's keys and clicks), then the block, which takes
@@ -396,7 +412,18 @@ export function Thread({
         <h2 id="thread-heading" className="min-w-0 flex-1 truncate font-semibold" dir="auto">
           {name}
         </h2>
-        {other ? (
+        {other && conversation.blocked_by_me ? (
+          // Opened again after a block (an old notification, an address): the way back, not a second block.
+          <Button
+            variant="ghost"
+            size="sm"
+            busy={busy}
+            aria-label={intl.formatMessage({ id: 'settings.blocked.unblock_label' }, { nickname: other.nickname })}
+            onClick={unblock}
+          >
+            <FormattedMessage id="settings.blocked.unblock" />
+          </Button>
+        ) : other ? (
           <Button variant="ghost" size="sm" onClick={() => setConfirmBlock('block')}>
             <FormattedMessage id="person.block" />
           </Button>

@@ -54,7 +54,10 @@ describe('blocks', () => {
     expect(await conversationIds(a)).toEqual([]);
     // Silent: the blocked person keeps the conversation, unable to write in it.
     expect(await conversationIds(b)).toEqual([id]);
-    expect((await t.call(b, 'GET', `/api/conversations/${id}`)).body.data.can_reply).toBe(false);
+    expect((await t.call(b, 'GET', `/api/conversations/${id}`)).body.data).toMatchObject({ can_reply: false, blocked_by_me: false });
+    // The blocker, opening it again (an old notification), is told it is their block, so the screen offers Unblock;
+    // the blocked person is told nothing of it (above).
+    expect((await t.call(a, 'GET', `/api/conversations/${id}`)).body.data).toMatchObject({ can_reply: false, blocked_by_me: true });
     const fromBlocked = await send(b, { conversation_id: id });
     expect(fromBlocked).toMatchObject({ status: 403, body: { code: 'MESSAGE_NOT_ALLOWED' } });
     const fromBlocker = await send(a, { conversation_id: id });
@@ -63,6 +66,7 @@ describe('blocks', () => {
 
     // Unblocking brings the conversation back with what was unread.
     expect((await unblock(a, b.id)).status).toBe(200);
+    expect((await t.call(a, 'GET', `/api/conversations/${id}`)).body.data).toMatchObject({ can_reply: true, blocked_by_me: false });
     expect(await conversationIds(a)).toEqual([id]);
     expect(await unread(a)).toEqual({ unread_total: 2, requests_count: 0 });
     expect((await send(b, { conversation_id: id })).status).toBe(201);

@@ -40,3 +40,8 @@ export function blockedBy(viewerId: number | Placeholder, author: AnyPgColumn): 
 export function blockedEitherWay(a: number, b: AnyPgColumn | number): SQL {
   return sql`exists(select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
 }
+
+/** True when `blocker` blocked `blocked` (one direction only: for what the blocker alone may be told). */
+export function hasBlocked(blocker: number, blocked: AnyPgColumn | number): SQL {
+  return sql`exists(select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blocked})`;
+}

@@ -15,7 +15,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { avatars, conversationMembers, conversations, messages, users } from '../../../db/schema.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
-import { blockedEitherWay } from '../blocks/filter.ts';
+import { blockedEitherWay, hasBlocked } from '../blocks/filter.ts';
 import { lockItem, queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
@@ -209,6 +209,7 @@ function conversationQuery(db: DbOrTx, me: number) {
       otherPoints: other.points,
       otherReadReceipts: receiptsShown(me),
       last,
+      blockedByMe: sql<boolean>`${hasBlocked(me, other.id)}`,
       // mayWrite, in SQL, for each row of a list.
       canReply: sql<boolean>`(${other.id} is not null and not ${blockedEitherWay(me, other.id)}
         and coalesce(${otherSide.status}, 'declined') <> 'declined'
@@ -239,6 +240,7 @@ async function hydrate(db: DbOrTx, rows: ConversationJoin[], me: number, locale:
     unread_count: r.side.unreadCount,
     status: r.side.status as ConversationStatus,
     can_reply: r.canReply === true,
+    blocked_by_me: r.blockedByMe === true,
     updated_at: r.side.activityAt.toISOString(),
   }));
 }
