@@ -176,5 +176,7 @@ function UnreadBadge({ count }: { count: number }) {
     counts?.unread_total ? intl.formatMessage({ id: 'chat.unread' }, { count: counts.unread_total }) : null,
     counts?.requests_count ? intl.formatMessage({ id: 'chat.requests_count' }, { count: counts.requests_count }) : null,
   ].filter((part) => part !== null);
-  return <CountBadge count={count} label={words.join(' ')} testId="unread-badge" />;
+  // Only ever rendered in the browser (the counts come after hydration), so no server copy to agree with.
+  const label = new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(words);
+  return <CountBadge count={count} label={label} testId="unread-badge" />;
 }

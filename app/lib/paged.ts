@@ -82,13 +82,15 @@ export function usePaged<T extends { id: number | string }>(
       // for the next page alone skipped as many; what came in at the top pushed items down, and they came twice. So
       // the last page is read again with the next: what follows the last item held in it slid up, and goes first;
       // what comes before it is new at the top, which lists announce on their own (the new-posts pill); nothing the
-      // list already holds comes twice (decision 069). When more than a page's worth left, the last item held slid
-      // up past the re-read page, which then holds none of the list's items: the pages before it are read back to it.
+      // list already holds comes twice (decision 069). When more than a page's worth left (the list shrank), the last
+      // item held slid up past the re-read page, which then holds none of the list's items: the pages before it are
+      // read back to it. A list that grew instead holds new items there, which the new-posts pill offers.
       const at = last.meta.current_page;
       const [again, next] = await Promise.all([fetchPage(at), fetchPage(at + 1)]);
       const holds = new Set([...pages.flatMap((p) => p.data), ...added].map((item) => item.id));
+      const shrank = again.meta.total < last.meta.total;
       let reread = again.data;
-      for (let page = at - 1; page >= 1 && !reread.some((item) => holds.has(item.id)); page--) {
+      for (let page = at - 1; shrank && page >= 1 && !reread.some((item) => holds.has(item.id)); page--) {
         reread = [...(await fetchPage(page)).data, ...reread];
       }
       setList((now) => {

@@ -211,8 +211,14 @@ export function SessionEndedNotice() {
   const { endedElsewhere } = useSession();
   const toast = useToast();
   const intl = useIntl();
+  // Once per ending: a language switched meanwhile brings a new `intl`, not news.
+  const said = useRef(false);
   useEffect(() => {
-    if (endedElsewhere) toast.success(intl.formatMessage({ id: 'session.ended_elsewhere' }));
+    if (!endedElsewhere) said.current = false;
+    else if (!said.current) {
+      said.current = true;
+      toast.success(intl.formatMessage({ id: 'session.ended_elsewhere' }));
+    }
   }, [endedElsewhere, toast, intl]);
   return null;
 }

@@ -296,8 +296,10 @@ test('a message request blocked and reported: the message reported once, the per
   const report = b.page.getByRole('dialog', { name: en['report.title_message'] });
   await report.getByRole('radio').first().check();
   await report.getByRole('button', { name: en['report.submit'] }).click();
-  // One message says both: toasts come one at a time.
-  await expect(b.page.getByRole('status').filter({ hasText: en['reports.thanks_message'] })).toContainText(`${c.nickname} is blocked.`);
+  // One toast says both (they come one at a time): the report's thanks and what follows, and the block.
+  const told = b.page.getByRole('status').filter({ hasText: en['reports.thanks_message'] });
+  await expect(told).toContainText(`${c.nickname} is blocked.`);
+  await expect(told).toContainText(en['reports.description_message']);
   await left(`${c.nickname} is blocked.`);
   await expect(b.page).toHaveURL(/\/chat\?tab=requests$/);
 
@@ -309,6 +311,20 @@ test('a message request blocked and reported: the message reported once, the per
   expect([refused.status, (refused.body as { code: string }).code]).toEqual([403, 'MESSAGE_NOT_ALLOWED']);
   const blocks = (await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] };
   expect(blocks.data.map((p) => p.id)).toEqual([c.id]);
+
+  // d's request, the report left open and the page left with Back: the block the person confirmed still happens.
+  await b.page.getByTestId('conversation').filter({ hasText: d.nickname }).click();
+  await b.page.getByRole('main').getByRole('button', { name: en['chat.block_report'] }).click();
+  await b.page
+    .getByRole('dialog', { name: `Block ${d.nickname}?` })
+    .getByRole('button', { name: en['chat.block_report'] })
+    .click();
+  await expect(report).toBeVisible();
+  await b.page.goBack();
+  await expect(report).toHaveCount(0);
+  await expect
+    .poll(async () => ((await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] }).data.map((p) => p.id).sort())
+    .toEqual([c.id, d.id].sort());
 
   expect([...b.errors, ...c.errors, ...d.errors]).toEqual([]);
   await Promise.all([b, c, d].map((p) => p.close()));

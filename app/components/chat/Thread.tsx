@@ -23,6 +23,7 @@ import { setUnread } from '../../lib/unread.ts';
 import { AppLink } from '../AppLink.tsx';
 import { BackArrow } from '../BackArrow.tsx';
 import { ConfirmDialog, ReportDialog } from '../core/dialogs.tsx';
+import type { ReportSent } from '../core/ReportDialog.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { composerId, MessageComposer } from './MessageComposer.tsx';
@@ -128,8 +129,9 @@ export function Thread({
   /** The other person's messages that arrived while the thread was open, newest last, for screen readers. */
   const [arrived, setArrived] = useState<Message[]>([]);
   const focusComposer = useRef(false);
-  const blockAfterReport = useRef(false);
-  const reportThanks = useRef<string | null>(null);
+  /** The person "Block and report" is about, until the report's dialog closes. */
+  const blockAfterReport = useRef<number | null>(null);
+  const reportSent = useRef<ReportSent | null>(null);
   const scroller = useRef<HTMLOListElement>(null);
   /** Where the reader was before older messages were put above: distance from the bottom. */
   const keep = useRef<number | null>(null);
@@ -376,13 +378,14 @@ export function Thread({
     }
   }
 
-  async function block(andReport: boolean, reported?: string) {
+  async function block(andReport: boolean, report?: ReportSent) {
     if (!other) return;
     // Block and report: the report first (its dialog takes the person's keys and clicks), then the block, which takes
-    // the conversation from the list and gives the focus to the one in its place, as Block alone does.
+    // the conversation from the list and gives the focus to the one in its place, as Block alone does. Left with
+    // the report still open (Back, a link), the thread's cleanup blocks all the same.
     const last = andReport ? [...messages].reverse().find((m) => m.sender_id === other.id) : undefined;
     if (last) {
-      blockAfterReport.current = true;
+      blockAfterReport.current = other.id;
       setReporting(last.id);
       return;
     }
@@ -390,13 +393,22 @@ export function Thread({
       await api.block(other.id);
       removeAuthor(other.id);
       onLeave(id);
-      // After a report, one message says both (toasts come one at a time: a second would hide the first).
-      toast.success(intl.formatMessage({ id: 'person.blocked' }, { nickname: other.nickname }), reported);
+      const blocked = intl.formatMessage({ id: 'person.blocked' }, { nickname: other.nickname });
+      // After a report, one toast says both (they come one at a time): the report's thanks, then the block.
+      if (report) toast.success(report.message, [blocked, report.description].filter(Boolean).join(' '));
+      else toast.success(blocked);
       await navigate(toActive(backTo));
     } catch (err) {
       toast.failed(err);
     }
   }
+  // The thread left while the report of "Block and report" was open: the block the person confirmed still happens.
+  useEffect(
+    () => () => {
+      if (blockAfterReport.current !== null) void api.block(blockAfterReport.current).catch(() => {});
+    },
+    [api],
+  );
 
   const hasOlder = older.page < older.last;
   return (
@@ -558,15 +570,15 @@ export function Thread({
         <ReportDialog
           target="message"
           id={reporting}
-          onSent={blockAfterReport.current ? (thanks) => (reportThanks.current = thanks) : undefined}
+          onSent={blockAfterReport.current !== null ? (sent) => (reportSent.current = sent) : undefined}
           onClose={() => {
             setReporting(null);
             // Sent or dismissed: the person confirmed the block already.
-            if (blockAfterReport.current) {
-              blockAfterReport.current = false;
-              const thanks = reportThanks.current ?? undefined;
-              reportThanks.current = null;
-              void block(false, thanks);
+            if (blockAfterReport.current !== null) {
+              blockAfterReport.current = null;
+              const report = reportSent.current ?? undefined;
+              reportSent.current = null;
+              void block(false, report);
             }
           }}
         />

@@ -322,6 +322,8 @@ function CommentItem({
           onGone={() => {
             keepPlace(box.current);
             removeItem('comment', comment.id);
+            // Gone on the server too (deleted, removed): the post counts it no longer.
+            countOnPost(comment.post_id, -1 - comment.replies_count);
           }}
         />
       ) : null}

@@ -14,6 +14,9 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { controlClass, Field } from '../ui/Field.tsx';
 import { fieldErrors } from './errors.ts';
 
+/** The fields whose error is tied to a control that takes the focus. */
+const FOCUSED_FIELDS = ['title', 'description', 'category_id'];
+
 export function CreateTopicDialog({
   categories,
   onCreated,
@@ -69,7 +72,8 @@ export function CreateTopicDialog({
         ['category_id', categoryId === ''],
       ].flatMap(([field, empty]) => (empty ? [[field, required]] : [])),
     );
-    // No cover yet: the covers are still loading, or failed to (a message said so).
+    // The button is busy while the covers load; loaded, there is always one chosen unless none came back.
+    if (coverId === null) missing.cover_id = required;
     if (Object.keys(missing).length > 0 || categoryId === '' || coverId === null) return refuse(missing);
     crisis.sent(`${title}\n${description}`, { closes: true });
     setSending(true);
@@ -81,9 +85,10 @@ export function CreateTopicDialog({
       onCreated(res.data);
     } catch (err) {
       const fields = fieldErrors(err);
-      // The fields say what is wrong; a toast beside them would only say it again.
       if (Object.keys(fields).length > 0) refuse(fields);
-      else toast.failed(err);
+      // The fields that take the focus say what is wrong; a toast beside them would only say it again. Anything else
+      // (a cover gone since, a limit) is said by the toast.
+      if (!FOCUSED_FIELDS.some((field) => field in fields)) toast.failed(err);
     } finally {
       setSending(false);
     }
@@ -168,14 +173,18 @@ export function CreateTopicDialog({
               <FormattedMessage id="common.loading" />
             </p>
           )}
-          {errors.cover_id ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.cover_id}</p> : null}
+          {errors.cover_id ? (
+            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {errors.cover_id}
+            </p>
+          ) : null}
         </fieldset>
         <CrisisNotice check={crisis} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             <FormattedMessage id="common.cancel" />
           </Button>
-          <Button type="submit" variant="primary" busy={sending}>
+          <Button type="submit" variant="primary" busy={sending || covers === null}>
             <FormattedMessage id="topics.create_submit" />
           </Button>
         </div>

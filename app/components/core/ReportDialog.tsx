@@ -15,6 +15,12 @@ import { controlClass, Field } from '../ui/Field.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { errorMessage, fieldErrors } from './errors.ts';
 
+/** What the server said of a report it took: its thanks and what happens next. */
+export interface ReportSent {
+  message: string;
+  description?: string;
+}
+
 export function ReportDialog({
   target,
   id,
@@ -26,7 +32,7 @@ export function ReportDialog({
   id: number;
   onClose: () => void;
   /** Sent: the server's thanks, for the owner to say together with what follows (else the dialog says it). */
-  onSent?: (thanks: string) => void;
+  onSent?: (sent: ReportSent) => void;
   /** The item is no longer there for this person (deleted, removed, or behind a block): the server answered 404. */
   onGone?: () => void;
 }) {
@@ -62,7 +68,7 @@ export function ReportDialog({
     setError(null);
     try {
       const res = await api.report(target, id, choice, note.trim() || undefined);
-      if (onSent) onSent(res.message);
+      if (onSent) onSent({ message: res.message, description: res.description });
       else toast.success(res.message, res.description);
       onClose();
     } catch (err) {

@@ -407,6 +407,32 @@ describe('delivery on the job queue', () => {
     expect((await received(author)).data.map((n) => n.data.actor_count)).toEqual([1]);
   });
 
+  it('a message job that runs after its conversation was read tells no one', async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const sent = await t.call(b, 'POST', '/api/messages', { user_id: a.id, content: 'Are you there?' });
+    expect(sent.status).toBe(201);
+    const id = sent.body.data.conversation_id;
+    const job: NotifyJob = {
+      type: 'message',
+      recipientId: a.id,
+      actorId: b.id,
+      item: { kind: 'conversation', id },
+      url: `/chat?c=${id}`,
+      params: {},
+      key: `test-late:${id}`,
+      at: new Date().toISOString(),
+    };
+    const deps = { db: t.database.db, isViewing: async () => false, delivered: () => {} };
+    const unseen = (await received(a)).meta.unseen_count;
+    expect((await t.call(a, 'POST', `/api/message-requests/${id}/accept`)).status).toBe(200);
+    expect((await t.call(a, 'POST', `/api/conversations/${id}/read`)).status).toBe(200);
+    expect(await deliver(deps, job)).toBe('skipped');
+    expect((await received(a)).meta.unseen_count).toBe(unseen - 1);
+    // Unread again (a new message): the late job of that message is told.
+    expect((await t.call(b, 'POST', '/api/messages', { conversation_id: id, content: 'Hello?' })).status).toBe(201);
+    expect(await deliver(deps, { ...job, key: `test-late-2:${id}` })).toBe('delivered');
+  });
+
   it('a rolled-back write enqueues nothing', async () => {
     const [author, b] = await Promise.all([person(), person()]);
     const post = await newPost(author);

@@ -21,7 +21,7 @@ import {
 } from '../../../core/notifications.ts';
 import type { NotificationEvent } from '../../../core/realtime.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
-import { blocks, notificationActors, notificationEvents, notifications, posts, users } from '../../../db/schema.ts';
+import { blocks, conversationMembers, notificationActors, notificationEvents, notifications, posts, users } from '../../../db/schema.ts';
 import { translate } from '../../i18n.ts';
 import { currentQueue } from '../../jobs/registry.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
@@ -125,6 +125,16 @@ export interface DeliverDeps {
   written?(tx: Tx, userId: number, notification: Notification, locale: string): Promise<void>;
 }
 
+/** Whether the recipient has no unread message left in the job's conversation (read since it was sent). */
+async function readSince(db: DbOrTx, job: NotifyJob): Promise<boolean> {
+  if (!job.item) return false;
+  const [side] = await db
+    .select({ unread: conversationMembers.unreadCount })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, job.item.id), eq(conversationMembers.userId, job.recipientId)));
+  return side !== undefined && side.unread === 0;
+}
+
 /** Kinds about a post that its author's `notifications_disabled` silences. */
 const POST_KINDS: readonly NotificationType[] = ['support', 'comment', 'advice'];
 
@@ -134,7 +144,11 @@ const POST_KINDS: readonly NotificationType[] = ['support', 'comment', 'advice']
  */
 export async function deliver(deps: DeliverDeps, job: NotifyJob): Promise<'delivered' | 'skipped'> {
   const { db } = deps;
-  if (job.type === 'message' && job.item && (await deps.isViewing(job.recipientId, job.item.id))) return 'skipped';
+  // Not for a conversation open on their screen, nor one read since the message came (a job that ran late would
+  // light the bell for words already read).
+  if (job.type === 'message' && job.item && ((await deps.isViewing(job.recipientId, job.item.id)) || (await readSince(db, job)))) {
+    return 'skipped';
+  }
   const at = new Date(job.at);
   const result = await db.transaction(async (tx) => {
     const [recipient] = await tx
