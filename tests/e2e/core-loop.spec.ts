@@ -102,8 +102,11 @@ test('a short text written in the feed lands in Moods with a notice, and a mood 
   await expect(card).toBeVisible();
   // The server's markup shows the button before the page is interactive; a click then does nothing (seen on CI).
   await page.waitForLoadState('networkidle');
+  // Shown pressed at once; reloaded only once the server has it (a reload first lost it once on CI).
+  const stored = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/interactions' && r.request().method() === 'POST');
   await card.getByRole('button', { name: /Hug/ }).click();
   await expect(card.getByRole('button', { name: /Hug/ })).toHaveAttribute('aria-pressed', 'true');
+  expect((await stored).status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('article').filter({ hasText: text }).getByRole('button', { name: /Hug/ })).toHaveAttribute(
     'aria-pressed',
