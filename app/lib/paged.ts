@@ -40,6 +40,11 @@ function shownAt<T>(place: string | null, first: First<T>): Shown<T> {
  * `stays`: it sits beside what the screen's entries change (the chat's conversations beside the one opened), and a
  * move to another entry of the screen while it is shown keeps it as it is (decision 061).
  */
+/** The ids of what a list holds: its pages' items and what the person added. */
+function heldIds<T extends { id: number | string }>({ pages, added }: Shown<T>): Set<T['id']> {
+  return new Set([...pages.flatMap((p) => p.data), ...added].map((item) => item.id));
+}
+
 export function usePaged<T extends { id: number | string }>(
   first: First<T>,
   fetchPage: (page: number) => Promise<Paged<T>>,
@@ -87,14 +92,14 @@ export function usePaged<T extends { id: number | string }>(
       // read back to it. A list that grew instead holds new items there, which the new-posts pill offers.
       const at = last.meta.current_page;
       const [again, next] = await Promise.all([fetchPage(at), fetchPage(at + 1)]);
-      const holds = new Set([...pages.flatMap((p) => p.data), ...added].map((item) => item.id));
+      const holds = heldIds({ pages, added });
       const shrank = again.meta.total < last.meta.total;
       let reread = again.data;
       for (let page = at - 1; shrank && page >= 1 && !reread.some((item) => holds.has(item.id)); page--) {
         reread = [...(await fetchPage(page)).data, ...reread];
       }
       setList((now) => {
-        const held = new Set([...now.pages.flatMap((p) => p.data), ...now.added].map((item) => item.id));
+        const held = heldIds(now);
         const lastHeld = reread.findLastIndex((item) => held.has(item.id));
         const fresh: T[] = [];
         for (const item of [...reread.slice(lastHeld + 1), ...next.data]) {

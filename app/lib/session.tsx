@@ -65,8 +65,9 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
     noteLapsed(root.user.id);
     setEnded({ user: root.user, forGood: false });
   }, [root.user]);
-  const endSession = useCallback(
-    (elsewhere = false) => {
+  /** The session ended for good: here (`elsewhere` false) or, as the server says, in another tab or on another device. */
+  const end = useCallback(
+    (elsewhere: boolean) => {
       if (!root.user) return;
       // Unsent private words (a chat message, a comment) must not outlive the account on a shared device.
       forgetDrafts(root.user.id);
@@ -76,6 +77,7 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
     },
     [root.user],
   );
+  const endSession = useCallback(() => end(false), [end]);
   /** This tab is ending the session (signing out, erasing the account): the server's word of it is not news. */
   const signingOut = useRef(false);
   const endingHere = useCallback(async <T,>(call: () => Promise<T>) => {
@@ -94,7 +96,7 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
   useSocketSession(user?.id ?? null);
   // Signed out or erased in another tab or on another device, or signed out there by a password change: every tab
   // of this session hears it from the server.
-  useSocketEvent('session:ended', () => endSession(!signingOut.current), user !== null);
+  useSocketEvent('session:ended', () => end(!signingOut.current), user !== null);
   // A call the server refused for want of a session ends it here too: the page stops saying "signed in as …" and
   // offers to sign in, and what was being written stays in its draft, as the session may only have expired.
   const endRef = useRef(lapse);
@@ -173,7 +175,7 @@ export function SessionProvider({ root, children }: { root: RootSlice; children:
       signIn,
       checkQrSignIn,
       signOut,
-      endSession: () => endSession(),
+      endSession,
       endedElsewhere,
       endingHere,
       setTheme,

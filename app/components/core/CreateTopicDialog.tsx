@@ -51,30 +51,24 @@ export function CreateTopicDialog({
       .catch((err) => toast.failed(err));
   }, [api, toast]);
 
-  // Refused (here or by the server), every field at fault says so at once, and the first of them takes the focus.
+  // Refused (here or by the server), every field at fault says so at once, and the first of them takes the focus:
+  // each refusal sets a new errors object, so this runs once per refusal.
   const form = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the errors are set; the form is read through its ref.
   useEffect(() => {
-    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
-  function refuse(fields: Record<string, string>) {
-    setErrors(fields);
-    setRefusals((n) => n + 1);
-  }
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const required = intl.formatMessage({ id: 'validation.required' });
-    const missing = Object.fromEntries(
-      [
-        ['title', title.trim() === ''],
-        ['description', description.trim() === ''],
-        ['category_id', categoryId === ''],
-      ].flatMap(([field, empty]) => (empty ? [[field, required]] : [])),
-    );
+    const missing: Record<string, string> = {};
+    if (title.trim() === '') missing.title = required;
+    if (description.trim() === '') missing.description = required;
+    if (categoryId === '') missing.category_id = required;
     // The button is busy while the covers load; loaded, there is always one chosen unless none came back.
     if (coverId === null) missing.cover_id = required;
-    if (Object.keys(missing).length > 0 || categoryId === '' || coverId === null) return refuse(missing);
+    if (Object.keys(missing).length > 0 || categoryId === '' || coverId === null) return setErrors(missing);
     crisis.sent(`${title}\n${description}`, { closes: true });
     setSending(true);
     try {
@@ -85,7 +79,7 @@ export function CreateTopicDialog({
       onCreated(res.data);
     } catch (err) {
       const fields = fieldErrors(err);
-      if (Object.keys(fields).length > 0) refuse(fields);
+      if (Object.keys(fields).length > 0) setErrors(fields);
       // The fields that take the focus say what is wrong; a toast beside them would only say it again. Anything else
       // (a cover gone since, a limit) is said by the toast.
       if (!FOCUSED_FIELDS.some((field) => field in fields)) toast.failed(err);

@@ -294,11 +294,11 @@ async function readNotifications(
 /** The API's Notification: the sentence's parts are for the realtime event only. */
 const apiNotification = ({ sentence: _, ...notification }: NotificationEvent): Notification => notification;
 
+/** A person's notifications not seen yet: what the bell counts and what marking seen changes. */
+const unseenOf = (userId: number) => and(eq(notifications.userId, userId), eq(notifications.seen, false));
+
 export async function unseenCount(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.seen, false)));
+  const [row] = await db.select({ n: count() }).from(notifications).where(unseenOf(userId));
   return row.n;
 }
 
@@ -319,7 +319,7 @@ export async function listNotifications(db: DbOrTx, userId: number, locale: stri
 
 /** Marks the person's notifications seen: these ids (others' and unknown ones are ignored) or all. */
 export async function markSeen(db: DbOrTx, userId: number, ids?: number[]): Promise<number> {
-  const mine = and(eq(notifications.userId, userId), eq(notifications.seen, false));
+  const mine = unseenOf(userId);
   if (ids === undefined) await db.update(notifications).set({ seen: true }).where(mine);
   else if (ids.length > 0)
     await db
@@ -342,15 +342,7 @@ export async function markSeenAbout(
   const changed = await db
     .update(notifications)
     .set({ seen: true })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.seen, false),
-        eq(notifications.type, type),
-        eq(notifications.itemKind, item.kind),
-        eq(notifications.itemId, item.id),
-      ),
-    )
+    .where(and(unseenOf(userId), eq(notifications.type, type), eq(notifications.itemKind, item.kind), eq(notifications.itemId, item.id)))
     .returning({ id: notifications.id });
   return changed.length > 0 ? unseenCount(db, userId) : null;
 }
