@@ -20,6 +20,8 @@ export const messageItemSchema = z.object({
   seen_at: z.string().nullable(),
   /** Only on the sender's own message while moderation holds it (hidden from the other person pending review). */
   under_review: z.literal(true).optional(),
+  /** Only on the other person's message the reader reported (one report each): its Report is not offered again. */
+  reported: z.literal(true).optional(),
 });
 
 /**

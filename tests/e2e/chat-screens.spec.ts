@@ -264,6 +264,18 @@ test('on a touch phone in Arabic: Accept leads to the conversations, Report is i
   await aThread.getByText('I am here.').hover();
   await expect(aReport).toHaveCSS('opacity', '1');
 
+  // Reported once, a message offers no second Report: the words say so and take the focus, after a reload too.
+  await aReport.click();
+  const aDialog = a.page.getByRole('dialog', { name: en['report.title_message'] });
+  await aDialog.getByRole('radio').first().check();
+  await aDialog.getByRole('button', { name: en['report.submit'] }).click();
+  const aMessage = aThread.getByTestId('message').filter({ hasText: 'I am here.' });
+  await expect(aMessage.getByText(en['chat.reported'])).toBeFocused();
+  await expect(aMessage.getByRole('button')).toHaveCount(0);
+  await a.page.reload();
+  await expect(thread(a.page, b).getByTestId('message').filter({ hasText: 'I am here.' })).toContainText(en['chat.reported']);
+  await expect(thread(a.page, b).getByTestId('message').filter({ hasText: 'I am here.' }).getByRole('button')).toHaveCount(0);
+
   // The way back leads to the conversations, where this one now is.
   await b.page.getByRole('link', { name: ar['chat.back'] }).tap();
   await expect(b.page).toHaveURL(/\/ar\/chat$/);

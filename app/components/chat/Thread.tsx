@@ -11,7 +11,7 @@ import type { Conversation, Message, Paged } from '../../../core/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { textDir } from '../../lib/direction.ts';
 import { entryMemory, useEntryPlace } from '../../lib/entries.ts';
-import { focusLost } from '../../lib/focus.ts';
+import { focusFromScript, focusLost } from '../../lib/focus.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../../lib/intl.tsx';
 import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
@@ -133,6 +133,14 @@ export function Thread({
   const blockAfterReport = useRef<number | null>(null);
   const reportSent = useRef<ReportSent | null>(null);
   const scroller = useRef<HTMLOListElement>(null);
+  /** The message just reported: its Report goes as the dialog closes, so the focus goes to the words in its place. */
+  const justReported = useRef<number | null>(null);
+  useEffect(() => {
+    if (reporting !== null || justReported.current === null) return;
+    const said = document.getElementById(reportedId(justReported.current));
+    justReported.current = null;
+    if (said && focusLost()) focusFromScript(said);
+  }, [reporting]);
   /** Where the reader was before older messages were put above: distance from the bottom. */
   const keep = useRef<number | null>(null);
   const stickToEnd = useRef(opened.atEnd);
@@ -493,6 +501,11 @@ export function Thread({
                   ) : m.seen_at ? (
                     <FormattedMessage id="chat.seen" />
                   ) : null
+                ) : m.reported ? (
+                  // One report each: a second would only be refused once its form was filled.
+                  <span id={reportedId(m.id)}>
+                    <FormattedMessage id="chat.reported" />
+                  </span>
                 ) : (
                   // Shown on hover or focus where there is a mouse; always on a touch screen, which has no hover. The
                   // padding, taken back by the margin, makes it a finger's size (24 px) without moving the line.
@@ -571,6 +584,10 @@ export function Thread({
           target="message"
           id={reporting}
           onSent={blockAfterReport.current !== null ? (sent) => (reportSent.current = sent) : undefined}
+          onReported={() => {
+            justReported.current = reporting;
+            setMessages((ms) => ms.map((m) => (m.id === reporting ? { ...m, reported: true } : m)));
+          }}
           onClose={() => {
             setReporting(null);
             // Sent or dismissed: the person confirmed the block already.
@@ -586,6 +603,8 @@ export function Thread({
     </Panel>
   );
 }
+
+const reportedId = (messageId: number) => `reported-${messageId}`;
 
 function MessageBubble({
   message: m,

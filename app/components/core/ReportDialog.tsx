@@ -27,12 +27,15 @@ export function ReportDialog({
   onClose,
   onGone,
   onSent,
+  onReported,
 }: {
   target: ReportTarget;
   id: number;
   onClose: () => void;
   /** Sent: the server's thanks, for the owner to say together with what follows (else the dialog says it). */
   onSent?: (sent: ReportSent) => void;
+  /** The item now stands reported by this person: this report was taken, or one sent before (another tab) refused it. */
+  onReported?: () => void;
   /** The item is no longer there for this person (deleted, removed, or behind a block): the server answered 404. */
   onGone?: () => void;
 }) {
@@ -68,6 +71,7 @@ export function ReportDialog({
     setError(null);
     try {
       const res = await api.report(target, id, choice, note.trim() || undefined);
+      onReported?.();
       if (onSent) onSent({ message: res.message, description: res.description });
       else toast.success(res.message, res.description);
       onClose();
@@ -82,6 +86,7 @@ export function ReportDialog({
         onGone?.();
         return;
       }
+      if (err instanceof ApiError && err.code === 'ALREADY_REPORTED') onReported?.();
       // Anything else can be tried again: what they chose and wrote stays, with the reason beside it.
       const fields = fieldErrors(err);
       setError(fields.note ?? fields.report_type_id ?? errorMessage(err, intl));

@@ -268,6 +268,11 @@ describe('conversations and message requests', () => {
       status: 422,
       body: { code: 'ALREADY_REPORTED', message: 'You have already reported this message.' },
     });
+    // The reporter's copy says so (the screen then offers no second Report); the sender's copy says nothing.
+    const shown = async (g: Guest) =>
+      (await t.call(g, 'GET', `/api/conversation-messages?conversation_id=${message.conversation_id}`)).body.data;
+    expect(await shown(b)).toEqual([{ ...message, reported: true }]);
+    expect(await shown(a)).toEqual([message]);
     expect(await t.call(b, 'POST', '/api/report-message', { message_id: 99999999, report_type_id: reportType })).toMatchObject({
       status: 404,
     });

@@ -19,7 +19,7 @@ import { blockedEitherWay, hasBlocked } from '../blocks/filter.ts';
 import { lockItem, queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
-import { fileReport, GONE, takeReportSlot } from '../reports/service.ts';
+import { fileReport, GONE, reportedBy, takeReportSlot } from '../reports/service.ts';
 import { serializer, toPublicUser } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 
@@ -158,7 +158,7 @@ async function openWith(tx: Tx, me: number, otherId: number): Promise<number> {
   return conv.id;
 }
 
-export function toMessage(row: MessageRow, viewerId: number, otherReadReceipts: boolean): Message {
+export function toMessage(row: MessageRow, viewerId: number, otherReadReceipts: boolean, reported = false): Message {
   // The reader's seen time reaches the sender only while the reader shares read receipts.
   const seen = row.seenAt && (row.senderId !== viewerId || otherReadReceipts) ? row.seenAt.toISOString() : null;
   return {
@@ -169,6 +169,7 @@ export function toMessage(row: MessageRow, viewerId: number, otherReadReceipts: 
     created_at: row.createdAt.toISOString(),
     seen_at: seen,
     ...underReview(row.moderation),
+    ...(reported ? { reported: true as const } : {}),
   };
 }
 
@@ -298,7 +299,7 @@ export async function listMessages(db: DbOrTx, me: number, conversationId: numbe
   const upToAnchor = anchor === undefined ? undefined : lte(messages.id, anchor);
   const [rows, [newer], [unshown]] = await Promise.all([
     db
-      .select()
+      .select({ m: messages, reported: reportedBy(me, 'message', messages.id) })
       .from(messages)
       .where(and(inConversation, upToAnchor, messageShownTo(me)))
       .orderBy(desc(messages.id))
@@ -318,11 +319,11 @@ export async function listMessages(db: DbOrTx, me: number, conversationId: numbe
   ]);
   const total = Math.max(0, row.conv.messagesCount - newer.n - unshown.n);
   // The first page names its newest message as the anchor of the pages after it.
-  const top = anchor ?? (q.page === 1 ? rows[0]?.id : undefined);
+  const top = anchor ?? (q.page === 1 ? rows[0]?.m.id : undefined);
   const extra: Record<string, string> = { conversation_id: String(conversationId) };
   if (top !== undefined) extra.anchor = String(top);
   return paged(
-    rows.map((m) => toMessage(m, me, row.otherReadReceipts === true)),
+    rows.map((r) => toMessage(r.m, me, row.otherReadReceipts === true, r.reported)),
     total,
     q,
     '/api/conversation-messages',
