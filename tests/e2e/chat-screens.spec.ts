@@ -338,8 +338,25 @@ test('a message request blocked and reported: the message reported once, the per
     .poll(async () => ((await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] }).data.map((p) => p.id).sort())
     .toEqual([c.id, d.id].sort());
 
-  expect([...b.errors, ...c.errors, ...d.errors]).toEqual([]);
-  await Promise.all([b, c, d].map((p) => p.close()));
+  // e's request, the report left open and the tab closed: the block still reaches the server.
+  const e = await person(browser);
+  expect((await call(baseURL, e, 'POST', '/api/messages', { user_id: b.id, content: 'Answer me.' })).status).toBe(201);
+  await b.page.goto('/chat?tab=requests');
+  await b.page.getByTestId('conversation').filter({ hasText: e.nickname }).click();
+  await b.page.getByRole('main').getByRole('button', { name: en['chat.block_report'] }).click();
+  await b.page
+    .getByRole('dialog', { name: `Block ${e.nickname}?` })
+    .getByRole('button', { name: en['chat.block_report'] })
+    .click();
+  await expect(report).toBeVisible();
+  const errors = [...b.errors];
+  await b.page.close({ runBeforeUnload: true });
+  await expect
+    .poll(async () => ((await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] }).data.map((p) => p.id).sort())
+    .toEqual([c.id, d.id, e.id].sort());
+
+  expect([...errors, ...c.errors, ...d.errors, ...e.errors]).toEqual([]);
+  await Promise.all([b, c, d, e].map((p) => p.close()));
 });
 
 for (const { label, code, viewport, touch } of [

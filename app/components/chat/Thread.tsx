@@ -410,13 +410,19 @@ export function Thread({
       toast.failed(err);
     }
   }
-  // The thread left while the report of "Block and report" was open: the block the person confirmed still happens.
-  useEffect(
-    () => () => {
+  // The thread left while the report of "Block and report" was open: the block the person confirmed still happens,
+  // also when the tab is closed or reloaded (no cleanup runs then; the call is made to outlive the page). Blocking
+  // twice is harmless, so a page kept for Back that comes back still ends the flow as usual.
+  useEffect(() => {
+    const leaving = () => {
+      if (blockAfterReport.current !== null) void api.block(blockAfterReport.current, { keepalive: true }).catch(() => {});
+    };
+    window.addEventListener('pagehide', leaving);
+    return () => {
+      window.removeEventListener('pagehide', leaving);
       if (blockAfterReport.current !== null) void api.block(blockAfterReport.current).catch(() => {});
-    },
-    [api],
-  );
+    };
+  }, [api]);
 
   const hasOlder = older.page < older.last;
   return (

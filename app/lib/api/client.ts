@@ -66,9 +66,14 @@ export interface ApiOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** `keepalive`: the call outlives the page (a tab closed while it is made); its body must stay under 64 KB. */
+export interface CallOptions {
+  keepalive?: boolean;
+}
+
 export interface Http {
   /** A call answered with JSON in the shape of S, the route's response schema. */
-  json<S extends z.ZodType>(method: Method, path: string, body?: unknown): Promise<z.output<S>>;
+  json<S extends z.ZodType>(method: Method, path: string, body?: unknown, call?: CallOptions): Promise<z.output<S>>;
   /** A call answered with 204 No Content. */
   empty(method: Method, path: string, body?: unknown): Promise<void>;
 }
@@ -77,7 +82,7 @@ const NOT_JSON = Symbol('not JSON');
 
 export function createHttp(fetcher: ApiFetch, options: ApiOptions): Http {
   /** `answered`: whether a success carries a body to read (JSON); an empty call's success is its status. */
-  async function request(method: Method, path: string, body: unknown, answered: boolean): Promise<unknown> {
+  async function request(method: Method, path: string, body: unknown, answered: boolean, call: CallOptions = {}): Promise<unknown> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'X-Locale': options.locale,
@@ -91,6 +96,7 @@ export function createHttp(fetcher: ApiFetch, options: ApiOptions): Http {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
+      ...(call.keepalive ? { keepalive: true } : {}),
     });
     if (res.status === 204 || (res.ok && !answered)) return undefined;
     const json = (await res.json().catch(() => NOT_JSON)) as unknown;
@@ -112,8 +118,8 @@ export function createHttp(fetcher: ApiFetch, options: ApiOptions): Http {
   return {
     // The one cast of the client: the server serialises every answer through this route's response schema
     // (fastify-type-provider-zod), so a successful body has its shape; checking it again here would ship zod.
-    json: async <S extends z.ZodType>(method: Method, path: string, body?: unknown) =>
-      (await request(method, path, body, true)) as z.output<S>,
+    json: async <S extends z.ZodType>(method: Method, path: string, body?: unknown, call?: CallOptions) =>
+      (await request(method, path, body, true, call)) as z.output<S>,
     empty: async (method: Method, path: string, body?: unknown) => {
       await request(method, path, body, false);
     },
