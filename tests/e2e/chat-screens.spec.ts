@@ -324,36 +324,33 @@ test('a message request blocked and reported: the message reported once, the per
   const blocks = (await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] };
   expect(blocks.data.map((p) => p.id)).toEqual([c.id]);
 
+  /** Opens someone's request, confirms Block and report, and leaves its report open. */
+  const reportOpen = async (from: Person) => {
+    await b.page.getByTestId('conversation').filter({ hasText: from.nickname }).click();
+    await b.page.getByRole('main').getByRole('button', { name: en['chat.block_report'] }).click();
+    await b.page
+      .getByRole('dialog', { name: `Block ${from.nickname}?` })
+      .getByRole('button', { name: en['chat.block_report'] })
+      .click();
+    await expect(report).toBeVisible();
+  };
+  const blocked = async () =>
+    ((await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] }).data.map((p) => p.id).sort();
+
   // d's request, the report left open and the page left with Back: the block the person confirmed still happens.
-  await b.page.getByTestId('conversation').filter({ hasText: d.nickname }).click();
-  await b.page.getByRole('main').getByRole('button', { name: en['chat.block_report'] }).click();
-  await b.page
-    .getByRole('dialog', { name: `Block ${d.nickname}?` })
-    .getByRole('button', { name: en['chat.block_report'] })
-    .click();
-  await expect(report).toBeVisible();
+  await reportOpen(d);
   await b.page.goBack();
   await expect(report).toHaveCount(0);
-  await expect
-    .poll(async () => ((await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] }).data.map((p) => p.id).sort())
-    .toEqual([c.id, d.id].sort());
+  await expect.poll(blocked).toEqual([c.id, d.id].sort());
 
   // e's request, the report left open and the tab closed: the block still reaches the server.
   const e = await person(browser);
   expect((await call(baseURL, e, 'POST', '/api/messages', { user_id: b.id, content: 'Answer me.' })).status).toBe(201);
   await b.page.goto('/chat?tab=requests');
-  await b.page.getByTestId('conversation').filter({ hasText: e.nickname }).click();
-  await b.page.getByRole('main').getByRole('button', { name: en['chat.block_report'] }).click();
-  await b.page
-    .getByRole('dialog', { name: `Block ${e.nickname}?` })
-    .getByRole('button', { name: en['chat.block_report'] })
-    .click();
-  await expect(report).toBeVisible();
+  await reportOpen(e);
   const errors = [...b.errors];
   await b.page.close({ runBeforeUnload: true });
-  await expect
-    .poll(async () => ((await call(baseURL, b, 'GET', '/api/blocks')).body as { data: { id: number }[] }).data.map((p) => p.id).sort())
-    .toEqual([c.id, d.id, e.id].sort());
+  await expect.poll(blocked).toEqual([c.id, d.id, e.id].sort());
 
   expect([...errors, ...c.errors, ...d.errors, ...e.errors]).toEqual([]);
   await Promise.all([b, c, d, e].map((p) => p.close()));
