@@ -46,7 +46,7 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
     const author = await person(p.locale);
     const feeling_id = postFeelings.get(p.feeling);
     if (!feeling_id) throw new Error(`unknown demo feeling ${p.feeling}`);
-    const w = await write(db, author, { content: p.content, feeling_id }, 'post');
+    const w = await write(db, author, { content: p.content, feeling_id }, 'post', author.locale);
     if (w.placed !== 'post') throw new Error(`demo post landed in moods: ${p.content.slice(0, 40)}`);
     tally.posts++;
     for (const text of p.comments) {
@@ -59,7 +59,7 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
   }
   for (const m of DEMO_MOODS) {
     const author = await person(m.locale);
-    await write(db, author, { content: m.content, feeling_id: moodFeelings.get(m.feeling) }, 'mood');
+    await write(db, author, { content: m.content, feeling_id: moodFeelings.get(m.feeling) }, 'mood', author.locale);
     tally.moods++;
   }
   const categoryIds = new Map((await db.select().from(categories)).map((c) => [c.key, c.id]));
@@ -78,7 +78,7 @@ export async function seedDemoContent(db: Db): Promise<Seeded | null> {
     tally.topics++;
     // Each post in a topic by its own person: the 30-minute rule holds per person.
     for (const content of t.posts) {
-      await write(db, await person(t.locale), { content, topic_id: topic.id }, 'post');
+      await write(db, await person(t.locale), { content, topic_id: topic.id }, 'post', t.locale);
       tally.posts++;
     }
   }

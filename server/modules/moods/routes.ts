@@ -68,7 +68,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const w = await write(db, user, request.body, 'mood');
+      const w = await write(db, user, request.body, 'mood', request.locale);
       await announceNew(fastify, db, feedNews(w), user.id);
       const message = request.t('moods.created');
       if (w.placed === 'mood') return reply.code(201).send({ message, data: w.mood });
@@ -91,7 +91,7 @@ export default async function moodRoutes(fastify: FastifyInstance, opts: { db: D
     },
     async (request) => ({
       message: request.t('moods.updated'),
-      data: await updateMood(db, currentUser(request), request.params.id, request.body),
+      data: await updateMood(db, currentUser(request), request.params.id, request.body, request.locale),
     }),
   );
 

@@ -51,6 +51,30 @@ describe('editing and deleting', () => {
     expect(blank.body.errors).toHaveProperty('content');
   });
 
+  it('answers a write in the page’s language (X-Locale), whatever the account’s: the feeling and the rank', async () => {
+    const author = await signInGuest(t.app);
+    const ru = { headers: { 'x-locale': 'ru' } };
+    const feelings = (await t.call(null, 'GET', '/api/feelings?type=mood', undefined, ru)).body.data as { id: number; name: string }[];
+    const feeling = (await t.call(null, 'GET', '/api/feelings?type=post', undefined, ru)).body.data[0] as { id: number; name: string };
+    const shown = { feeling: { id: feeling.id, name: feeling.name }, user: { rank: { name: 'Новичок' } } };
+    const created = await t.call(author, 'POST', '/api/posts', { content: long('Written on a Russian page'), feeling_id: feeling.id }, ru);
+    expect(created).toMatchObject({ status: 201, body: { message: 'Публикация создана', data: shown } });
+    const id = created.body.data.id;
+    const edited = await t.call(author, 'PUT', `/api/posts/${id}`, { content: long('Edited on a Russian page') }, ru);
+    expect(edited).toMatchObject({ status: 200, body: { data: shown } });
+
+    const mood = await t.call(author, 'POST', '/api/user/store/moods', { content: 'A short one', feeling_id: feelings[0].id }, ru);
+    const moodShown = { feeling: { id: feelings[1].id, name: feelings[1].name }, user: { rank: { name: 'Новичок' } } };
+    const moodEdited = await t.call(
+      author,
+      'POST',
+      `/api/user/update/mood/${mood.body.data.id}`,
+      { content: 'Still short', feeling_id: feelings[1].id },
+      ru,
+    );
+    expect(moodEdited).toMatchObject({ status: 200, body: { data: moodShown } });
+  });
+
   it('deletes only for the author, with the SPEC texts, and the post is gone', async () => {
     const author = await signInGuest(t.app);
     const other = await signInGuest(t.app);

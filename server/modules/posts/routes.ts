@@ -107,7 +107,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const w = await write(db, user, request.body, 'post');
+      const w = await write(db, user, request.body, 'post', request.locale);
       await announceNew(fastify, db, feedNews(w), user.id);
       const message = request.t('posts.created');
       if (w.placed === 'post') return reply.code(201).send({ message, data: w.post });
@@ -130,7 +130,7 @@ export default async function postRoutes(fastify: FastifyInstance, opts: PostRou
     },
     async (request) => ({
       message: request.t('posts.updated'),
-      data: await updatePost(db, currentUser(request), request.params.id, request.body),
+      data: await updatePost(db, currentUser(request), request.params.id, request.body, request.locale),
     }),
   );
 

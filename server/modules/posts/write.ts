@@ -107,14 +107,15 @@ async function feelingFor(tx: Tx, id: number | undefined, asked: 'post' | 'mood'
  * `prefer` is what the author asked for: it decides the boundary (a mood of exactly 150 becomes a post)
  * and which feeling list the feeling id belongs to.
  */
-export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'post' | 'mood'): Promise<Written> {
+/** `locale` is the page's (X-Locale): the language of the feeling and rank names the answer carries. */
+export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'post' | 'mood', locale: string): Promise<Written> {
   const content = input.content.trim();
   const length = graphemeLength(content);
   // A post in a topic stays in its topic whatever its length.
   const asPost = input.topic_id !== undefined || placement(prefer, length) === 'post';
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
-  const viewer: Viewer = { id: user.id, locale: user.locale, languages: null };
+  const viewer: Viewer = { id: user.id, locale, languages: null };
   const crisis = await isCrisisText(content, language);
   return db.transaction(async (tx) => {
     await lockWriter(tx, user.id);
@@ -159,7 +160,13 @@ async function ownPost(tx: Tx, userId: number, id: number) {
   return ownedBy(row, userId);
 }
 
-export async function updatePost(db: Db, user: UserRow, id: number, input: { content: string; feeling_id?: number }): Promise<Post> {
+export async function updatePost(
+  db: Db,
+  user: UserRow,
+  id: number,
+  input: { content: string; feeling_id?: number },
+  locale: string,
+): Promise<Post> {
   const content = input.content.trim();
   const key = normalizeForDuplicate(content);
   const language = languageOfText(user, content);
@@ -177,7 +184,7 @@ export async function updatePost(db: Db, user: UserRow, id: number, input: { con
     }
     await tagPost(tx, { id, language, createdAt: before.createdAt }, content);
     await queueIfCrisis(tx, crisis, { target: 'post', targetId: id, authorId: user.id });
-    return getPost(tx, { id: user.id, locale: user.locale, languages: null }, id);
+    return getPost(tx, { id: user.id, locale, languages: null }, id);
   });
 }
 
@@ -210,7 +217,13 @@ async function ownMood(tx: Tx, userId: number, id: number) {
 }
 
 /** A mood stays a mood when edited: text of 150 characters or more is refused rather than moved. */
-export async function updateMood(db: Db, user: UserRow, id: number, input: { content: string; feeling_id: number }): Promise<Mood> {
+export async function updateMood(
+  db: Db,
+  user: UserRow,
+  id: number,
+  input: { content: string; feeling_id: number },
+  locale: string,
+): Promise<Mood> {
   const content = input.content.trim();
   if (graphemeLength(content) > moodMax('mood')) {
     throw new Invalid({ content: { key: 'validation.too_long', values: { max: moodMax('mood') } } });
@@ -233,7 +246,7 @@ export async function updateMood(db: Db, user: UserRow, id: number, input: { con
       await bumpCount(tx, 'mood', language, 1);
     }
     await queueIfCrisis(tx, crisis, { target: 'mood', targetId: id, authorId: user.id });
-    return getMood(tx, { id: user.id, locale: user.locale, languages: null }, id);
+    return getMood(tx, { id: user.id, locale, languages: null }, id);
   });
 }
 
