@@ -91,3 +91,30 @@ for (const { code, lang, dir } of LOCALES) {
     expect(await arrow.evaluate((e) => getComputedStyle(e).scale)).toBe(dir === 'rtl' ? '-1 1' : 'none');
   });
 }
+
+test('fa: counts shown without words and numbers inside messages use the page’s digits', async ({ page, baseURL }) => {
+  const intl = await serverIntl('fa');
+  const zero = intl.formatNumber(0);
+  expect(zero).toBe('۰');
+  // A number given to a message is formatted as one ({n, number}): "Option 1" of a poll, as the composer labels it.
+  expect(intl.formatMessage({ id: 'composer.poll_option' }, { n: 1 })).toBe('گزینهٔ ۱');
+  expect(intl.formatMessage({ id: 'search.page_of' }, { page: 2, pages: 12 })).toBe('صفحهٔ ۲ از ۱۲');
+
+  const api = await request.newContext({ baseURL });
+  const guest = await api.post('/api/guest-login', { data: {} });
+  const headers = { Authorization: `Bearer ${(await guest.json()).token}` };
+  const content = `Tired but here ${Date.now()}`;
+  const feeling = (await (await api.get('/api/feelings?type=mood')).json()).data[0].id;
+  const created = await api.post('/api/user/store/moods', { data: { content, feeling_id: feeling }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  await api.dispose();
+
+  // A comment's score beside its arrows, and a mood's reaction counts.
+  await page.goto(`/fa/problem/${post.id}`);
+  const up = page.getByRole('button', { name: intl.formatMessage({ id: 'comments.vote_up' }) }).first();
+  await expect(up.locator('xpath=following-sibling::span[1]')).toHaveText(zero);
+  await page.goto('/fa/mood');
+  const mood = page.locator('article', { has: page.getByText(content) });
+  const hug = mood.getByRole('button').filter({ hasText: intl.formatMessage({ id: 'mood.interaction_hug' }) });
+  await expect(hug.locator('span').last()).toHaveText(zero);
+});

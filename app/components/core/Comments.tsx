@@ -8,7 +8,7 @@ import { useBoxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { useEditing } from '../../lib/editing.ts';
 import { entryMemory } from '../../lib/entries.ts';
-import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
+import { FormattedMessage, FormattedNumber, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem, useVisible } from '../../lib/items.ts';
 import { keepPlace } from '../../lib/keep-place.ts';
 import { usePaged } from '../../lib/paged.ts';
@@ -239,7 +239,9 @@ function CommentItem({
           >
             ▲
           </button>
-          <span aria-hidden="true">{comment.votes_score}</span>
+          <span aria-hidden="true">
+            <FormattedNumber value={comment.votes_score} />
+          </span>
           <span className="sr-only">
             <FormattedMessage id="comments.score" values={{ score: comment.votes_score }} />
           </span>

@@ -2,7 +2,7 @@
  * A row of reactions where each reader holds at most one: choosing another moves it, choosing the same
  * again takes it back. The card owns the state (the item's one state in app/lib/items.ts) and the request.
  */
-import { FormattedMessage } from '../../lib/intl.tsx';
+import { FormattedMessage, FormattedNumber } from '../../lib/intl.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 
 const button = buttonClass('ghost', 'action');
@@ -37,7 +37,9 @@ export function Reactions<T extends string>({
         >
           <span aria-hidden="true">{emoji[type]}</span>
           <FormattedMessage id={`${labelPrefix}${type}`} />
-          <span className="text-stone-500 dark:text-stone-400">{counts[type] ?? 0}</span>
+          <span className="text-stone-500 dark:text-stone-400">
+            <FormattedNumber value={counts[type] ?? 0} />
+          </span>
         </button>
       ))}
     </>
