@@ -60,6 +60,8 @@ describe('editing and deleting', () => {
     const created = await t.call(author, 'POST', '/api/posts', { content: long('Written on a Russian page'), feeling_id: feeling.id }, ru);
     expect(created).toMatchObject({ status: 201, body: { message: 'Публикация создана', data: shown } });
     const id = created.body.data.id;
+    // Never edited: one time for both (updated_at came out milliseconds before created_at).
+    expect(created.body.data.updated_at).toBe(created.body.data.created_at);
     const edited = await t.call(author, 'PUT', `/api/posts/${id}`, { content: long('Edited on a Russian page') }, ru);
     expect(edited).toMatchObject({ status: 200, body: { data: shown } });
 

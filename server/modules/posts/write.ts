@@ -127,9 +127,20 @@ export async function write(db: Db, user: UserRow, input: WriteInput, prefer: 'p
     else await takeWriteSlot(tx, user.id, 'mood');
     await assertNotDuplicate(tx, user.id, key);
     if (asPost) {
+      // Written, not edited: one time for both (updated_at's default is the transaction's start, before the lock's wait).
+      const now = new Date();
       const [row] = await tx
         .insert(posts)
-        .values({ userId: user.id, content, contentKey: key, language, feelingId, topicId: input.topic_id ?? null, createdAt: new Date() })
+        .values({
+          userId: user.id,
+          content,
+          contentKey: key,
+          language,
+          feelingId,
+          topicId: input.topic_id ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: posts.id, createdAt: posts.createdAt });
       await recordWrite(tx, user.id, 'post', input.topic_id ?? null, row.createdAt);
       await indexText(tx, 'post', row.id, content);
