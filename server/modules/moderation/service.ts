@@ -432,7 +432,8 @@ async function tellAuthor(tx: Tx, target: ModeratedTarget, item: ItemRow, action
     recipientId: item.userId,
     actorId: null,
     item: { kind: target, id: item.id },
-    url: '/profile',
+    // A removal is listed, with its reason and the appeal, on the profile's Removed tab; the rest stands where it was.
+    url: action === 'removed' ? '/profile?tab=removed' : '/profile',
     params: { action },
     key: `moderation:${logId}`,
   });

@@ -321,6 +321,21 @@ describe('moderation and reports', () => {
     for (const r of reporters) {
       expect(await texts(r)).toEqual(['A moderator reviewed something you reported. Thank you for looking out for others.']);
     }
+
+    // Reported again and removed: the notification leads to the profile's Removed tab (the reason, the appeal).
+    const reported = (await t.call(author, 'POST', '/api/thoughts', { content: 'Another thought that will be removed' })).body.data;
+    expect((await t.call(reporters[0], 'POST', '/api/report-thought', { thought_id: reported.id, report_type_id: spam.id })).status).toBe(
+      201,
+    );
+    const queued = ((await t.call(moderator, 'GET', '/api/moderation/queue?per_page=50')).body.data as typeof queue).find(
+      (e) => e.target === 'thought' && e.target_id === reported.id,
+    );
+    const removed = await t.call(moderator, 'POST', `/api/moderation/items/${queued?.id}/action`, { action: 'remove', reason: 'spam' });
+    expect(removed.status).toBe(200);
+    expect((await received(author)).data.map((n) => [n.type, n.data.text, n.data.url])).toEqual([
+      ['moderation', 'A moderator removed something you wrote', '/profile?tab=removed'],
+      ['moderation', 'Something you wrote is visible again', '/profile'],
+    ]);
   });
 });
 
