@@ -79,6 +79,23 @@ test('a person finds their own post from the profile, and moves between tabs wit
   expect(errors).toEqual([]);
 });
 
+test('the cards of every tab are headings a level below the section’s own', async ({ page }) => {
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  await signInAsGuest(page);
+  expect((await postAsPage(page, '/api/posts', { content: long(`Heading marker ${Date.now()}`) })).status()).toBe(201);
+  const feeling = (await (await page.request.get('/api/feelings?type=mood')).json()).data[0].id;
+  expect((await postAsPage(page, '/api/user/store/moods', { content: 'A short mood', feeling_id: feeling })).status()).toBe(201);
+  for (const tab of ['posts', 'moods'] as const) {
+    await page.goto(`/profile?tab=${tab}`);
+    const panel = page.getByRole('tabpanel', { name: en[`profile.tab.${tab}`] });
+    await expect(panel.getByRole('article')).toHaveCount(1);
+    await expect(panel.getByRole('article').getByRole('heading', { level: 3 })).toHaveCount(1);
+    await expect(panel.getByRole('heading', { level: 2 })).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('an achievement appears after giving a first support', async ({ page, baseURL }) => {
   const errors: string[] = [];
   watchErrors(page, errors);

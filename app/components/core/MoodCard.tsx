@@ -16,7 +16,7 @@ import { UnderReview } from '../moderation/UnderReview.tsx';
 import { buttonClass } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { Author } from './Author.tsx';
-import { CardHeading } from './CardHeading.tsx';
+import { CardHeading, type HeadingLevel } from './CardHeading.tsx';
 import { ReportDialog } from './dialogs.tsx';
 import { EditText } from './EditText.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
@@ -28,7 +28,16 @@ import { RichText } from './RichText.tsx';
 const EMOJI: Record<(typeof MOOD_INTERACTIONS)[number], string> = { hug: '🤗', relate: '🫂', strength: '💪', care: '💗' };
 const button = buttonClass('ghost', 'action');
 
-export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?: () => void }) {
+export function MoodCard({
+  mood: initial,
+  onRemoved,
+  heading = 2,
+}: {
+  mood: Mood;
+  onRemoved?: () => void;
+  /** Under a section's own h2 (the profile's lists), the cards are a level below it. */
+  heading?: HeadingLevel;
+}) {
   const { api, user, locale } = useSession();
   const signIn = useSignIn();
   const toast = useToast();
@@ -72,7 +81,7 @@ export function MoodCard({ mood: initial, onRemoved }: { mood: Mood; onRemoved?:
   return (
     // tabIndex: the "new moods" pill moves the focus to the first card of the reloaded list.
     <Panel ref={card} as="article" aria-labelledby={`mood-${mood.id}-heading`} tabIndex={-1} raised {...itemMark('mood', mood.id)}>
-      <CardHeading id={`mood-${mood.id}-heading`} level={2}>
+      <CardHeading id={`mood-${mood.id}-heading`} level={heading}>
         <FormattedMessage id="mood.heading" values={{ name: mood.user.nickname }} />
       </CardHeading>
       {mood.is_hidden ? <HiddenNotice kind="mood" busy={hiding} onUnhide={() => changeHidden(false, 'notice')} /> : null}

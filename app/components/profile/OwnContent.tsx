@@ -159,7 +159,7 @@ function MoodsTab({ first }: { first: Paged<Mood> }) {
   const { api } = useSession();
   const list = usePaged(first, (page) => api.ownMoods(page), 'moods');
   const items = useVisible('mood', list.items);
-  return <List tab="moods" items={items} list={list} render={(m) => <MoodCard mood={m} />} />;
+  return <List tab="moods" items={items} list={list} render={(m) => <MoodCard mood={m} heading={3} />} />;
 }
 
 function TopicsTab({ first }: { first: Paged<Topic> }) {
