@@ -3,9 +3,10 @@
  * once read wrongly in some languages and must not come back.
  */
 import { readFileSync } from 'node:fs';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { TITLE_SEPARATOR } from '../app/lib/meta.ts';
-import { LOCALE_CODES } from '../core/locales.ts';
+import { getLocale, LOCALE_CODES } from '../core/locales.ts';
 
 const read = (dir: string, code: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../locales/${dir}${code}.json`, import.meta.url), 'utf8'));
@@ -59,5 +60,15 @@ describe('catalog meanings', () => {
         ).toEqual(['{selfHarm}']);
       }
     }
+  });
+
+  it('the crisis lines’ date reads with one full stop where the month’s own format ends in one (ru “г.”, uk “р.”)', () => {
+    const doubled = LOCALE_CODES.flatMap((code) => {
+      const { tag } = getLocale(code);
+      const date = new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(Date.UTC(2025, 0, 15, 12));
+      const text = new IntlMessageFormat(read('', code)['crisis.checked'], tag).format({ date }) as string;
+      return /\.\s*\./u.test(text) ? [`${code}: ${text}`] : [];
+    });
+    expect(doubled).toEqual([]);
   });
 });
