@@ -10,7 +10,9 @@ import { errorMessage } from '../components/core/errors.ts';
 import { SignInDialog } from '../components/SignInDialog.tsx';
 import { Button, buttonClass } from '../components/ui/Button.tsx';
 import { ApiError } from '../lib/api.ts';
+import { serverContext } from '../lib/context.ts';
 import { focusFromScript, focusLost } from '../lib/focus.ts';
+import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { useActivePath } from '../lib/language.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -20,6 +22,24 @@ import type { Route } from './+types/qr';
 // The address holds a one-time secret: keep it out of search engines.
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'qr', { noindex: true });
 
+/** 404 unknown, 410 expired or used: nothing to approve, the other device has to show a new code. */
+const isDead = (err: unknown) => err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'QR_EXPIRED');
+
+/**
+ * A code that can no longer be approved says so at once, instead of an Approve that could only fail. Signed out,
+ * the page offers sign-in, and the code is checked when they come back signed in.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (!context.get(serverContext).csrfToken) return { dead: null };
+  try {
+    await loaderApi(context).qrState(params.token);
+    return { dead: null };
+  } catch (err) {
+    // Anything else (a session that ended, a fault) leaves it to Approve, which says what happened.
+    return { dead: isDead(err) ? (err as ApiError).message : null };
+  }
+}
+
 type Outcome =
   | { phase: 'idle' }
   | { phase: 'busy' }
@@ -28,12 +48,14 @@ type Outcome =
   | { phase: 'dead'; message: string }
   | { phase: 'error'; message: string };
 
-export default function QrApprove({ params }: Route.ComponentProps) {
+export default function QrApprove({ params, loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const { token } = params;
   const { pathname } = useLocation();
   const { user, locale, api } = useSession();
-  const [outcome, setOutcome] = useState<Outcome>({ phase: 'idle' });
+  const [outcome, setOutcome] = useState<Outcome>(
+    loaderData.dead === null ? { phase: 'idle' } : { phase: 'dead', message: loaderData.dead },
+  );
   const [signInOpen, setSignInOpen] = useState(false);
   const home = useActivePath()(localizedPath(locale, '/'));
   // The answer replaces the Approve button, which held the focus: the answer takes it, so it is read and the person
@@ -49,8 +71,7 @@ export default function QrApprove({ params }: Route.ComponentProps) {
       const { message } = await api.approveQr(token);
       setOutcome({ phase: 'approved', message });
     } catch (err) {
-      const dead = err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'QR_EXPIRED');
-      setOutcome({ phase: dead ? 'dead' : 'error', message: errorMessage(err, intl) });
+      setOutcome({ phase: isDead(err) ? 'dead' : 'error', message: errorMessage(err, intl) });
     }
   }
 

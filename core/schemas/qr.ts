@@ -15,3 +15,6 @@ export const qrSessionSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('expired') }),
   z.object({ status: z.literal('approved'), token: z.string(), data: userSchema }),
 ]);
+
+/** POST /api/qr-state: a code the signed-in phone may still approve (404 unknown, 410 expired or used otherwise). */
+export const qrStateSchema = z.object({ status: z.literal('pending') });

@@ -156,6 +156,33 @@ describe('POST /api/qr-token', () => {
   });
 });
 
+describe('POST /api/qr-state', () => {
+  const state = (qrToken: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/qr-state', headers, payload: { qr_token: qrToken } });
+
+  it('says whether a code can still be approved, as approving would answer, and changes nothing', async () => {
+    const g = await signInGuest(t.app);
+    const qr = await createQr();
+    expect((await state(qr.qrToken)).statusCode).toBe(401);
+    const pending = await state(qr.qrToken, g.auth);
+    expect([pending.statusCode, pending.json()]).toEqual([200, { status: 'pending' }]);
+    expect(await row(qr.qrToken)).toMatchObject({ approvedUserId: null, consumedAt: null });
+    expect((await state('no-such-code', g.auth)).json()).toEqual({ code: 'NOT_FOUND', message: 'This sign-in code is not valid.' });
+
+    expect((await approve(qr.qrToken, g.auth)).statusCode).toBe(200);
+    // Approved, waiting to be collected: the session is still the waiting device's to take.
+    const approved = await state(qr.qrToken, g.auth);
+    expect([approved.statusCode, approved.json().code]).toEqual([410, 'QR_EXPIRED']);
+    expect((await check(qr.qrToken)).json()).toMatchObject({ status: 'approved' });
+    expect((await state(qr.qrToken, g.auth)).statusCode).toBe(410);
+
+    const clock = frozenClock();
+    const late = await createQr();
+    clock.at(QR_TTL_MS + 1);
+    expect((await state(late.qrToken, g.auth)).statusCode).toBe(410);
+  });
+});
+
 describe('POST /api/check-session', () => {
   it('says pending until the code is approved', async () => {
     const qr = await createQr();

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localeFromHost } from '../../../core/locales.ts';
-import { qrCodeSchema, qrSessionSchema } from '../../../core/schemas/qr.ts';
+import { qrCodeSchema, qrSessionSchema, qrStateSchema } from '../../../core/schemas/qr.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { type CookieSettings, setSessionCookies } from '../../lib/cookies.ts';
@@ -11,7 +11,7 @@ import { errorOf, errorSchema, messageSchema, userString } from '../../lib/http.
 import { currentUser } from '../../plugins/auth.ts';
 import { qrRoom } from '../../plugins/realtime.ts';
 import { serializer, toUser } from '../users/service.ts';
-import { approveQr, checkQr, createQr } from './service.ts';
+import { approveQr, assertQrPending, checkQr, createQr } from './service.ts';
 
 export interface QrRouteOptions {
   db: Db;
@@ -87,6 +87,31 @@ export default async function qrRoutes(fastify: FastifyInstance, opts: QrRouteOp
       const tokenHash = await approveQr(db, request.body.qr_token, currentUser(request).id);
       fastify.realtime.toRoom(qrRoom(tokenHash)).emit('qr:approved', { status: 'approved' });
       return { message: request.t('qr.approved') };
+    },
+  );
+
+  app.post(
+    '/api/qr-state',
+    {
+      config: { changesGuestView: false },
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Whether a QR code can still be approved (the approving page asks before offering Approve); changes nothing',
+        description: 'The token travels in the body, as for approving, so it stays out of addresses and logs.',
+        body: qrTokenBody,
+        response: {
+          200: qrStateSchema,
+          401: errorSchema,
+          404: errorOf('NOT_FOUND: unknown code'),
+          410: errorOf('QR_EXPIRED: the code expired, or was already approved or used'),
+          422: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      await assertQrPending(db, request.body.qr_token);
+      return { status: 'pending' as const };
     },
   );
 

@@ -72,6 +72,19 @@ export async function approveQr(db: DbOrTx, token: string, userId: number, now =
   throw known ? new QrGone() : new NotFound({ key: 'errors.qr_not_found' });
 }
 
+/**
+ * Whether a code can still be approved, without approving or collecting it (the approving page asks before it offers
+ * Approve): 404 unknown, 410 expired, approved or used, as approveQr would answer.
+ */
+export async function assertQrPending(db: DbOrTx, token: string, now = new Date()): Promise<void> {
+  const [row] = await db
+    .select({ expiresAt: qrLogins.expiresAt, approvedUserId: qrLogins.approvedUserId, consumedAt: qrLogins.consumedAt })
+    .from(qrLogins)
+    .where(eq(qrLogins.tokenHash, hashToken(token)));
+  if (!row) throw new NotFound({ key: 'errors.qr_not_found' });
+  if (row.approvedUserId !== null || row.consumedAt !== null || row.expiresAt <= now) throw new QrGone();
+}
+
 export type QrCheck = { status: 'pending' } | { status: 'expired' } | { status: 'approved'; token: string; user: UserRow };
 
 /**
