@@ -218,8 +218,23 @@ function subscribeRemoved(listener: () => void) {
  * sends from then on. A server object fresher than the block (sent after an unblock) shows again.
  */
 export function removeAuthor(userId: number) {
+  authorsRemoved++;
   removed = new Map(removed).set(`user:${userId}`, ++clock);
   for (const listener of removedListeners) listener();
+}
+
+let authorsRemoved = 0;
+
+/**
+ * How many people the reader blocked on this page's life: a count that includes their writing (a post's comments,
+ * pages not loaded too) is the server's to say again after each.
+ */
+export function useAuthorsRemoved(): number {
+  return useSyncExternalStore(
+    subscribeRemoved,
+    () => authorsRemoved,
+    () => 0,
+  );
 }
 
 /** Whether a list should leave out this server object of the item (it, or its author, was removed after it was sent). */

@@ -89,6 +89,34 @@ test('blocking someone from their card (in Arabic, at 390 px) moves the focus to
   await Promise.all([author.close(), reader.close()]);
 });
 
+test('blocking a commenter takes their comments away and the post’s counts say what is left', async ({ browser, baseURL }) => {
+  const [author, blocked, other] = [await person(browser), await person(browser), await person(browser)];
+  const reader = await person(browser);
+  const id = await post(baseURL, author, longPost(`counted-${Date.now().toString(36)}`));
+  const comment = async (who: Person, content: string, parent_id?: number) => {
+    const res = await call(baseURL, who, 'POST', '/api/comments', { post_id: id, content, ...(parent_id ? { parent_id } : {}) });
+    expect(res.status).toBe(201);
+    return (res.body as { data: { id: number } }).data.id;
+  };
+  const first = await comment(other, 'I know this feeling well.');
+  await comment(blocked, 'You are not alone in this.');
+  await comment(blocked, 'A reply from the same person.', first);
+
+  await reader.page.goto(`/problem/${id}`);
+  const heading = reader.page.locator('#comments-heading');
+  await expect(heading).toHaveText('3 comments');
+  await reader.page.waitForLoadState('networkidle');
+  await reader.page.getByRole('button', { name: blocked.nickname }).first().click();
+  await reader.page.getByRole('dialog', { name: blocked.nickname }).getByRole('button', { name: en['person.block'] }).click();
+  await reader.page.getByRole('dialog').getByRole('button', { name: en['person.block'] }).click();
+  await expect(reader.page.getByRole('status').filter({ hasText: `${blocked.nickname} is blocked.` })).toBeVisible();
+  await expect(reader.page.getByText('You are not alone in this.')).toHaveCount(0);
+  await expect(heading).toHaveText('1 comment');
+  await expect(reader.page.locator(`article[aria-labelledby="post-${id}-by"] footer`)).toContainText('1 comment');
+  await check(reader);
+  await Promise.all([author, blocked, other, reader].map((p) => p.close()));
+});
+
 test('deleting one’s mood moves the focus to the next mood, or the one before it when it was the last', async ({ browser, baseURL }) => {
   const run = Date.now().toString(36);
   const me = await person(browser, { viewport: PHONE });

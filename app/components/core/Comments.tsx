@@ -9,7 +9,7 @@ import { useDraft } from '../../lib/draft.ts';
 import { useEditing } from '../../lib/editing.ts';
 import { entryMemory } from '../../lib/entries.ts';
 import { FormattedMessage, FormattedNumber, useIntl } from '../../lib/intl.tsx';
-import { removeItem, updateItem, useItem, useVisible } from '../../lib/items.ts';
+import { removeItem, updateItem, useAuthorsRemoved, useItem, useVisible } from '../../lib/items.ts';
 import { keepPlace } from '../../lib/keep-place.ts';
 import { usePaged } from '../../lib/paged.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -357,6 +357,18 @@ export function Comments({
   // The same count as the post's own (every comment and reply), kept in step by countOnPost: the heading once said
   // "1 comment" under a post saying "2 comments", counting threads only.
   const { comments_count: count } = useItem('post', post);
+  // Someone blocked here: their comments and replies left the page, and how many the post had (on pages not loaded
+  // too) only the server knows; the heading and the post's own count take its word.
+  const blocked = useAuthorsRemoved();
+  const blockedBefore = useRef(blocked);
+  useEffect(() => {
+    if (blocked === blockedBefore.current) return;
+    blockedBefore.current = blocked;
+    api
+      .post(postId)
+      .then(({ data }) => updateItem('post', postId, () => ({ comments_count: data.comments_count })))
+      .catch(() => {});
+  }, [blocked, api, postId]);
   const [sent, setSent] = useState<number | null>(null);
   const [marked, setMarked] = useState<number | null>(null);
   const shown = useVisible('comment', list.items);
