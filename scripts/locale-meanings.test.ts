@@ -71,4 +71,11 @@ describe('catalog meanings', () => {
     });
     expect(doubled).toEqual([]);
   });
+
+  it('Persian names what people write with the words its tabs and lists use (نوشته, دیدگاه), never “پست” or “نظر”', () => {
+    // "نظر" alone is a comment here; in نظرسنجی (a poll) and به نظر می‌رسد (it seems) it is another word.
+    const fa = read('', 'fa');
+    const odd = Object.entries(fa).filter(([, text]) => /پست|(?<!به )نظر(?!سنجی)/u.test(text));
+    expect(odd).toEqual([]);
+  });
 });
