@@ -93,8 +93,18 @@ export function SiteHeader({ nav = true }: { nav?: boolean }) {
         </AppLink>
         <div className="ms-auto flex flex-wrap items-center justify-end gap-2">
           <LanguageSwitcher />
-          <Button onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} size="sm" aria-pressed={theme === 'dark'}>
-            <FormattedMessage id={theme === 'dark' ? 'theme.to_light' : 'theme.to_dark'} />
+          {/* An icon with its words for screen readers and as a tooltip: written out ("Zum dunklen Design wechseln"),
+              they pushed the header onto two rows on a desktop in most languages. */}
+          <Button
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            size="sm"
+            aria-pressed={theme === 'dark'}
+            title={intl.formatMessage({ id: theme === 'dark' ? 'theme.to_light' : 'theme.to_dark' })}
+          >
+            <ThemeIcon dark={theme === 'dark'} />
+            <span className="sr-only">
+              <FormattedMessage id={theme === 'dark' ? 'theme.to_light' : 'theme.to_dark'} />
+            </span>
           </Button>
           {user ? (
             <>
@@ -179,4 +189,29 @@ function UnreadBadge({ count }: { count: number }) {
   // Only ever rendered in the browser (the counts come after hydration), so no server copy to agree with.
   const label = new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(words);
   return <CountBadge count={count} label={label} testId="unread-badge" />;
+}
+
+/** A sun in the dark theme (what the button turns to), a moon in the light one. */
+function ThemeIcon({ dark }: { dark: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      {dark ? (
+        <>
+          <circle cx="12" cy="12" r="4" />
+          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+        </>
+      ) : (
+        <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" />
+      )}
+    </svg>
+  );
 }

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, request, test } from '@playwright/test';
+import { LOCALES } from '../../core/locales.ts';
 import { at, catalog, en, fill, fixtures, MISSING, openLanguageMenu, PUBLIC, SIGN_IN, signInAsGuest } from './pages.ts';
 
 // Its tests share nothing but the server (each has its own page, guest and fixtures). Run in order they kept one of
@@ -132,6 +133,28 @@ test('a catalog that fails to load is logged and English is shown instead', asyn
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('button', { name: en['theme.to_dark'] })).toBeVisible();
   expect(errors.some((e) => e.includes('Failed locale loading'))).toBe(true);
+});
+
+test('a signed-in header is one row on a desktop in every language, the theme button an icon named in words', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsGuest(page);
+  const twoRows: string[] = [];
+  for (const { code } of LOCALES) {
+    const t = catalog(code);
+    await page.goto(at(code, '/chat'));
+    await expect(page.getByRole('button', { name: t['theme.to_dark'] })).toHaveAttribute('title', t['theme.to_dark']);
+    // The brand and "Sign out", the row's first and last, on one line: the German words once pushed it onto two.
+    const middle = async (l: Locator) => {
+      const b = await l.boundingBox();
+      return (b?.y ?? 0) + (b?.height ?? 0) / 2;
+    };
+    const banner = page.getByRole('banner');
+    const brand = await middle(banner.getByRole('link', { name: t['app.name'], exact: true }));
+    const signOut = await middle(banner.getByRole('button', { name: t['auth.sign_out'] }));
+    if (Math.abs(brand - signOut) > 12) twoRows.push(code);
+  }
+  expect(twoRows).toEqual([]);
 });
 
 test('the theme persists across a reload', async ({ page }) => {
