@@ -137,17 +137,18 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
 function Tabs({ requests, to }: { requests: boolean; to: (query: string) => string }) {
   const intl = useIntl();
   const tab = (on: boolean) =>
-    // A row, so that a count's badge stays beside the word in a narrow column rather than wrapping under it.
-    `flex flex-1 items-center justify-center rounded-full px-3 py-1.5 text-center text-sm ${on ? 'bg-brand-600 font-semibold text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800'}`;
+    // A row, so that a count's badge stays beside the word while there is room; in a column too narrow for both tabs
+    // (long words, a count) the badge goes under it rather than past the rounded border.
+    `flex min-w-0 flex-1 flex-wrap items-center justify-center rounded-full px-2 py-1.5 text-center text-sm ${on ? 'bg-brand-600 font-semibold text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800'}`;
   return (
     <nav aria-label={intl.formatMessage({ id: 'chat.lists' })} className="mb-3">
       <ul className="flex gap-1 rounded-full border border-stone-200 p-1 dark:border-stone-800">
-        <li className="flex flex-1">
+        <li className="flex min-w-0 flex-1">
           <AppLink to={to('')} aria-current={requests ? undefined : 'page'} className={tab(!requests)}>
             <FormattedMessage id="chat.tab_conversations" />
           </AppLink>
         </li>
-        <li className="flex flex-1">
+        <li className="flex min-w-0 flex-1">
           <AppLink to={to('?tab=requests')} aria-current={requests ? 'page' : undefined} className={tab(requests)}>
             <FormattedMessage id="chat.tab_requests" />
             <RequestsCount onTab={requests} />

@@ -301,6 +301,15 @@ test('a message request blocked and reported: the message reported once, the per
   const messageId = (sent.body as { data: { id: number } }).data.id;
 
   const left = await openLeaving(b.page, '/chat?tab=requests', 2, c.nickname, d.nickname);
+  // The Requests tab with its count stays inside the lists' rounded border (it ran 2 px past it).
+  const past = await b.page.getByRole('navigation', { name: en['chat.lists'] }).evaluate((nav) => {
+    const box = nav.querySelector('ul')?.getBoundingClientRect();
+    return [...nav.querySelectorAll('a')].map((a) => {
+      const r = a.getBoundingClientRect();
+      return Math.max(0, (box?.left ?? 0) - r.left, r.right - (box?.right ?? 0));
+    });
+  });
+  expect(past).toEqual([0, 0]);
   await expect(b.page.getByText(`${c.nickname} wants to talk with you.`, { exact: false })).toBeVisible();
   await b.page.getByRole('main').getByRole('button', { name: en['chat.block_report'] }).click();
   const confirm = b.page.getByRole('dialog', { name: `Block ${c.nickname}?` });

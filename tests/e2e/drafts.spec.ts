@@ -7,6 +7,7 @@
  * test causes on purpose, and on a page wider than the screen.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { translate } from '../../server/i18n.ts';
 import { at, catalog } from './pages.ts';
 import { acceptedConversation, call, overflow, person } from './people.ts';
 
@@ -186,7 +187,7 @@ for (const { label, code, viewport, touch } of screens) {
     await postBox.fill(problem(`poll${Date.now().toString(36)}`));
     await page.getByRole('button', { name: t['composer.poll_add'] }).click();
     const question = page.getByRole('textbox', { name: t['composer.poll_question'] });
-    const option = (n: number) => page.getByRole('textbox', { name: t['composer.poll_option'].replace('{n}', String(n)) });
+    const option = (n: number) => page.getByRole('textbox', { name: translate(code, 'composer.poll_option', { n }) });
     await question.fill('What helps you fall asleep?');
     await option(1).fill('Reading');
     await option(2).fill('A walk in the evening');
