@@ -12,7 +12,7 @@ import {
   suggestedLanguages,
 } from './locales.ts';
 import { rankForPoints } from './ranks.ts';
-import { graphemeLength, normalizeForDuplicate } from './text.ts';
+import { graphemeLength, normalizeForDuplicate, repeatedOptions } from './text.ts';
 
 describe('locales', () => {
   it('has the 37 languages of SPEC.md, five right-to-left', () => {
@@ -98,6 +98,12 @@ describe('text', () => {
   it('normalises case, width and spacing for duplicate checks', () => {
     expect(normalizeForDuplicate('  Hello   WORLD ')).toBe(normalizeForDuplicate('hello world'));
     expect(normalizeForDuplicate('ＡＢＣ')).toBe('abc');
+  });
+
+  it('names the poll options that repeat an earlier one, whatever their case, width or spacing, and not empty ones', () => {
+    expect(repeatedOptions(['Кофе', 'Прогулка', ' КОФЕ '])).toEqual([2]);
+    expect(repeatedOptions(['İstanbul', 'i̇stanbul', 'Ａ', 'a', 'a'])).toEqual([1, 3, 4]);
+    expect(repeatedOptions(['', ' ', 'Tea', 'Coffee'])).toEqual([]);
   });
 });
 

@@ -12,6 +12,23 @@ export function normalizeForDuplicate(text: string): string {
   return text.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
 }
 
+/**
+ * The positions of a poll's options that repeat an earlier one, compared as duplicate texts are: "Кофе" and " кофе "
+ * would be two buttons that split one choice's votes. Empty options are left to the rule that requires them. The
+ * server's schema and the composer both ask this, so the form refuses exactly what the server would.
+ */
+export function repeatedOptions(options: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  options.forEach((option, i) => {
+    const key = normalizeForDuplicate(option);
+    if (key === '') return;
+    if (seen.has(key)) repeated.push(i);
+    else seen.add(key);
+  });
+  return repeated;
+}
+
 /** #hashtags in a text: letters, marks, digits and underscores in any script, 2–50 of them, each once. */
 export function extractHashtags(text: string): string[] {
   const seen = new Map<string, string>();

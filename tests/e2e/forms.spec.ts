@@ -2,7 +2,8 @@
  * Forms that keep what was written and say what is true now (decision 074): a report that fails keeps its dialog open
  * with the reason and the note, and says why inside it; a toast raised before a dialog opened stays out of it, and
  * closing a toast leaves the focus where it was, not on the page's start; the password form says its own errors in
- * the page's language and drops one as soon as its field changes; the Requests tab's count is a badge, read as words.
+ * the page's language and drops one as soon as its field changes; a poll's repeated or empty option is refused at its
+ * field before any request, with the focus there and no toast; the Requests tab's count is a badge, read as words.
  * In English at 1280 px by keyboard and in Arabic on a 390 px touch screen; no console error, no hydration error,
  * no page wider than the screen.
  */
@@ -235,6 +236,84 @@ for (const way of WAYS) {
     await press(page, save, keyboard);
     await expect(page.getByTestId('password-saved')).toHaveText(t['settings.account.password_saved']);
     await check(who);
+    await who.close();
+  });
+
+  test(`a poll's repeated or empty option is refused at its field, with the focus there, without a request or a toast (${code}, ${viewport.width} px)`, async ({
+    browser,
+  }) => {
+    const intl = await intlOf(code);
+    const who = await someone(browser, way);
+    const { page } = who;
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/user/store/moods') sent.push(r.url());
+    });
+    await page.goto(at(code, '/mood'));
+    await hydrated(page);
+    await press(page, page.getByRole('button', { name: t['composer.prompt_mood'] }), keyboard);
+    const mood = `Что поможет этим вечером? ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: t['composer.label_mood'] }).fill(mood);
+    // The radio itself is hidden behind its label, which is what a person taps.
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio') })
+      .first()
+      .click();
+    await press(page, page.getByRole('button', { name: t['composer.poll_add'] }), keyboard);
+    await press(page, page.getByRole('button', { name: t['composer.poll_add_option'] }), keyboard);
+    const option = (n: number) =>
+      page.getByRole('textbox', { name: intl.formatMessage({ id: 'composer.poll_option' }, { n }), exact: true });
+    const share = page.getByRole('button', { name: t['composer.share'], exact: true });
+    /** Publishing was refused at `bad` with `message`, which took the focus; `fine` is not marked; no toast says it again. */
+    const refusedAt = async (bad: Locator, message: string, fine: Locator, requests: number) => {
+      await expect(bad).toHaveAccessibleDescription(message);
+      await expect(bad).toHaveAttribute('aria-invalid', 'true');
+      await expect(bad).toBeFocused();
+      await expect(fine).not.toHaveAttribute('aria-invalid');
+      await expect(page.getByTestId('toast')).toHaveCount(0);
+      expect(sent).toHaveLength(requests);
+    };
+
+    // The same choice twice, in another case and with spaces: two buttons that would split its votes.
+    await option(1).fill('Кофе');
+    await option(2).fill('Прогулка');
+    await option(3).fill(' КОФЕ ');
+    await press(page, share, keyboard);
+    await refusedAt(option(3), t['validation.poll_option_repeated'], option(1), 0);
+
+    // An empty option: said at it, and it takes the focus; the other options are fine now.
+    await option(2).fill('');
+    await option(3).fill('Сон');
+    await press(page, share, keyboard);
+    await refusedAt(option(2), t['validation.required'], option(3), 0);
+
+    // A refusal only the server can make (its rule may be newer than this page's) lands at the option the same way,
+    // in the server's words, with no toast saying "The given data was invalid." beside it.
+    await option(2).fill('Прогулка');
+    const refusal = t['validation.poll_option_repeated'];
+    await page.route(
+      '**/api/user/store/moods',
+      (route) =>
+        route.fulfill({
+          status: 422,
+          json: { message: 'The given data was invalid.', code: 'VALIDATION', errors: { 'poll.options.1': [refusal] } },
+        }),
+      { times: 1 },
+    );
+    await press(page, share, keyboard);
+    await refusedAt(option(2), refusal, option(1), 1);
+
+    // Put right, the mood is published with its three options.
+    const stored = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/store/moods');
+    await press(page, share, keyboard);
+    expect((await stored).status()).toBe(201);
+    const card = page.getByRole('article').filter({ hasText: mood });
+    for (const choice of ['Кофе', 'Прогулка', 'Сон']) await expect(card.getByRole('button', { name: choice })).toHaveCount(1);
+    expect(sent).toHaveLength(2);
+    expect(await overflow(page)).toBeNull();
+    // The refusal the test made is the page's only console error: the form's own refusals asked nothing.
+    expect(who.errors).toEqual([expect.stringMatching(/status of 422 .*\/api\/user\/store\/moods\)$/)]);
     await who.close();
   });
 

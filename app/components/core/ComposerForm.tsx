@@ -3,9 +3,9 @@
  * Loaded when a person starts to write. The text, the feeling and the poll are the composer's draft, so closing
  * this form or reloading the page keeps them.
  */
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { LIMITS, moodMax, placement } from '../../../core/limits.ts';
-import { graphemeLength } from '../../../core/text.ts';
+import { graphemeLength, repeatedOptions } from '../../../core/text.ts';
 import type { Feeling } from '../../../core/types.ts';
 import type { Created } from '../../lib/api.ts';
 import { boxDir } from '../../lib/direction.ts';
@@ -32,6 +32,9 @@ const isPoll = (v: unknown): v is Poll =>
   Array.isArray((v as Poll).options) &&
   (v as Poll).options.every((o) => typeof o === 'string');
 const isId = (v: unknown): v is number => Number.isInteger(v);
+
+/** Whether a refusal's field error is shown at its field here: a poll option's (poll.options.N) or the poll's own too. */
+const shownAtField = (field: string) => ['content', 'feeling_id', 'poll.options'].includes(field) || /^poll\.options\.\d+$/.test(field);
 
 export interface ComposerFormProps {
   kind: Kind;
@@ -65,16 +68,32 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
     textRef.current?.focus();
   }, []);
 
+  // Refused (here or by the server), every field at fault says so at once, and the first of them takes the focus
+  // (as in Create topic): each refusal sets a new errors object, so this runs once per refusal.
+  const form = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the errors are set; the form is read through its ref.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
   const length = graphemeLength(content.trim());
   const lands = topicId ? 'post' : placement(kind, length);
   const needsFeeling = kind === 'mood';
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (needsFeeling && feelingId === null) {
-      setErrors({ feeling_id: intl.formatMessage({ id: 'composer.feeling_required' }) });
-      return;
+    // What the server would refuse in the form's own fields is said here, without a round trip.
+    const invalid: Record<string, string> = {};
+    if (needsFeeling && feelingId === null) invalid.feeling_id = intl.formatMessage({ id: 'composer.feeling_required' });
+    if (poll) {
+      const required = intl.formatMessage({ id: 'validation.required' });
+      const repeated = intl.formatMessage({ id: 'validation.poll_option_repeated' });
+      poll.options.forEach((option, i) => {
+        if (option.trim() === '') invalid[`poll.options.${i}`] = required;
+      });
+      for (const i of repeatedOptions(poll.options)) invalid[`poll.options.${i}`] = repeated;
     }
+    if (Object.keys(invalid).length > 0) return setErrors(invalid);
     // The form closes on sending: a text sent before the pause's check shows the notice above the toasts, from now.
     crisis.sent(content, { closes: true });
     setSending(true);
@@ -95,9 +114,13 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
       setPoll(null);
       onCreated(res);
     } catch (err) {
-      setErrors(fieldErrors(err));
-      // SPEC.md section 8: a failed mood is a "Warning"; a duplicate is shown as the server's notice.
-      toast.failed(err, kind === 'mood' ? 'warning' : 'error');
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      // The fields say what is wrong; a toast beside them ("The given data was invalid.") would only say it again.
+      // Anything not shown at a field is said by the toast: SPEC.md section 8, a failed mood is a "Warning"; a
+      // duplicate is shown as the server's notice.
+      const keys = Object.keys(fields);
+      if (keys.length === 0 || !keys.every(shownAtField)) toast.failed(err, kind === 'mood' ? 'warning' : 'error');
     } finally {
       setSending(false);
     }
@@ -105,7 +128,7 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
 
   const counterId = `${ids}-counter`;
   return (
-    <Panel as="form" onSubmit={submit} className="mb-6 flex flex-col gap-3" noValidate>
+    <Panel as="form" ref={form} onSubmit={submit} className="mb-6 flex flex-col gap-3" noValidate>
       <label htmlFor={`${ids}-text`} className="sr-only">
         <FormattedMessage id={kind === 'post' ? 'composer.label_post' : 'composer.label_mood'} />
       </label>
@@ -151,6 +174,8 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
                   checked={feelingId === f.id}
                   onChange={() => setFeelingId(f.id)}
                   onClick={() => !needsFeeling && feelingId === f.id && setFeelingId(null)}
+                  aria-invalid={errors.feeling_id ? true : undefined}
+                  aria-describedby={errors.feeling_id ? `${ids}-feeling-error` : undefined}
                   className="sr-only"
                 />
                 <span aria-hidden="true">{f.emoji}</span>
@@ -163,7 +188,11 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
             <FormattedMessage id="common.loading" />
           </p>
         )}
-        {errors.feeling_id ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.feeling_id}</p> : null}
+        {errors.feeling_id ? (
+          <p id={`${ids}-feeling-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {errors.feeling_id}
+          </p>
+        ) : null}
       </fieldset>
 
       {poll ? (

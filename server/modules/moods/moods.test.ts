@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moodMax } from '../../../core/limits.ts';
+import { moods, polls, posts } from '../../../db/schema.ts';
 import { createTestApp, type Guest, signInGuest, type TestApp } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;
@@ -208,6 +210,38 @@ describe('polls', () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('VALIDATION');
     expect(Object.keys(res.body.errors ?? {})).toContain('poll.options.1');
+  });
+
+  it('refuses a poll on a mood or a post whose options repeat one another, at the repeated option, storing nothing', async () => {
+    const g = await signInGuest(t.app);
+    const stored = async () => ({
+      moods: await t.database.db.$count(moods, eq(moods.userId, g.id)),
+      posts: await t.database.db.$count(posts, eq(posts.userId, g.id)),
+      polls: await t.database.db.$count(polls),
+    });
+    const before = await stored();
+    // The same after trimming, case and width: two such buttons would split one choice's votes.
+    const mood = await t.call(
+      g,
+      'POST',
+      '/api/user/store/moods',
+      { content: 'Что поможет?', feeling_id: moodFeelings[0], poll: { options: ['Кофе', 'Прогулка', ' КОФЕ '] } },
+      { headers: { 'x-locale': 'ru' } },
+    );
+    expect(mood.status).toBe(422);
+    expect(mood.body).toMatchObject({ code: 'VALIDATION', errors: { 'poll.options.2': ['Этот вариант уже есть в опросе.'] } });
+    expect(Object.keys(mood.body.errors ?? {})).toEqual(['poll.options.2']);
+    const post = await t.call(g, 'POST', '/api/posts', {
+      content: `Which of these helps you most on a hard evening? ${'a'.repeat(160)}`,
+      poll: { question: 'Which helps?', options: ['Walking', 'Ｔalking', 'talking', 'Sleep', 'walking'] },
+    });
+    expect(post.status).toBe(422);
+    expect(post.body).toMatchObject({ code: 'VALIDATION' });
+    expect(post.body.errors).toEqual({
+      'poll.options.2': ['This option is already in the poll.'],
+      'poll.options.4': ['This option is already in the poll.'],
+    });
+    expect(await stored()).toEqual(before);
   });
 });
 
