@@ -3,7 +3,7 @@
  * after a reload and after leaving the conversation, and Retry sends it once; a session that expires while someone
  * writes (a call refused 401) leaves the words in the box, and whoever signs in next in the tab (a guest is a new
  * account) can send them; a poll and the chosen feeling are kept with the post's draft; an unsaved edit of a post or
- * thought comes back in edit mode (decision 080). On a
+ * thought comes back in edit mode (decision 080), and a report's reason and note outlive closing its dialog. On a
  * 1280 px desktop in English and a 390 px phone in Arabic. Every page fails the test on a console error other than
  * the failures the test causes on purpose, and on a page wider than the screen.
  */
@@ -298,6 +298,58 @@ for (const { label, code, viewport, touch } of screens) {
     await expect(box).toHaveCount(0);
     expect(a.errors).toEqual([]);
     await a.close();
+  });
+
+  test(`a report's reason and note are kept when its dialog is closed with Escape or Cancel, until it is sent (${label})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const author = await person(browser);
+    const made = await call(baseURL, author, 'POST', '/api/posts', { content: longPost(`#report${Date.now().toString(36)}`) });
+    expect(made.status).toBe(201);
+    const id = (made.body as { data: { id: number } }).data.id;
+    const a = await person(browser, { viewport, touch });
+    const { page } = a;
+    await watchHydration(page);
+    await page.goto(at(code, `/problem/${id}`));
+    await hydrated(page);
+    const opener = page.locator(`article[data-item="post-${id}"]`).getByRole('button', { name: t['post.report'], exact: true });
+    const dialog = page.getByRole('dialog', { name: t['report.title_post'] });
+    const reasons = dialog.getByRole('radio');
+    const note = dialog.getByRole('textbox', { name: t['report.note'] });
+    const words = 'They keep writing cruel things under my posts.';
+    await opener.click();
+    await expect(reasons.first()).toBeFocused();
+    await reasons.nth(1).click();
+    const reason = Number(await reasons.nth(1).getAttribute('value'));
+    await note.fill(words);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await opener.click();
+    await expect(note).toHaveValue(words);
+    await expect(reasons.nth(1)).toBeChecked();
+    // The focus goes to the reason kept, as the arrow keys and Tab would reach it.
+    await expect(reasons.nth(1)).toBeFocused();
+    expect(await overflow(page)).toBeNull();
+
+    await dialog.getByRole('button', { name: t['common.cancel'], exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await opener.click();
+    await expect(note).toHaveValue(words);
+    await expect(reasons.nth(1)).toBeChecked();
+
+    // Sent: the next report starts empty.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/reports') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: t['report.submit'], exact: true }).click();
+    expect((await sent).postDataJSON()).toEqual({ post_id: id, report_type_id: reason, note: words });
+    await expect(dialog).toHaveCount(0);
+    await opener.click();
+    await expect(reasons.first()).toBeFocused();
+    await expect(note).toHaveValue('');
+    await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(0);
+    expect(a.errors).toEqual([]);
+    await Promise.all([a.close(), author.close()]);
   });
 }
 
