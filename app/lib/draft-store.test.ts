@@ -43,6 +43,19 @@ describe('drafts of a session that expired', () => {
     expect(readDraft(8, 'topic:title')).toBe('mine');
   });
 
+  it('leave an unsaved edit with its account: nobody else may edit that post, mood, thought or comment', () => {
+    writeDraft(7, 'edit:post:31', 'the post as I was changing it');
+    writeDraft(7, 'edit:comment:5', 'a comment changed');
+    writeDraft(7, 'report:post:31:note', 'a note');
+    noteLapsed(7);
+    adoptLapsedDrafts(8);
+    expect(local()).toEqual([
+      ['kindred:draft:7:edit:comment:5', 'a comment changed'],
+      ['kindred:draft:7:edit:post:31', 'the post as I was changing it'],
+      ['kindred:draft:8:report:post:31:note', 'a note'],
+    ]);
+  });
+
   it('stay where they are when the same person signs in again, and without a lapse nothing moves', () => {
     writeDraft(7, 'post:feed', 'still mine');
     adoptLapsedDrafts(8);

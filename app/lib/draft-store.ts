@@ -5,8 +5,11 @@
 const PREFIX = 'kindred:draft:';
 /** In this tab's sessionStorage: the person whose session expired here, whose drafts go to whoever signs in next. */
 const LAPSED = 'kindred:lapsed';
-/** A conversation's drafts belong to its two people: a new account is not in it, so they are never carried over. */
-const PRIVATE = 'chat:';
+/**
+ * Drafts only their account can use are never carried over to a new one: a conversation's (a new account is not in
+ * it) and an edit of the account's own post, mood, thought or comment (lib/editing.ts; nobody else may edit it).
+ */
+const ACCOUNTS_OWN = ['chat:', 'edit:'];
 
 function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
   try {
@@ -83,7 +86,7 @@ function lapsedAccount(): number | null {
 
 /**
  * Someone signed in: the drafts of an account whose session expired in this tab become theirs (the words just
- * written win over an older draft of the same box). Its conversations' drafts stay with it.
+ * written win over an older draft of the same box). Its conversations' and its edits' drafts stay with it.
  */
 export function adoptLapsedDrafts(userId: number) {
   const from = lapsedAccount();
@@ -92,7 +95,7 @@ export function adoptLapsedDrafts(userId: number) {
   const store = storage();
   if (from === userId || !store) return;
   for (const name of namesOf(store, from)) {
-    if (name.startsWith(PRIVATE)) continue;
+    if (ACCOUNTS_OWN.some((prefix) => name.startsWith(prefix))) continue;
     const key = keyOf(from, name);
     write(userId, name, store.getItem(key));
     store.removeItem(key);

@@ -18,7 +18,7 @@ import { PostCard } from '../components/PostCard.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import type { Api } from '../lib/api/create.ts';
 import { serverContext } from '../lib/context.ts';
-import { useEditing } from '../lib/editing.ts';
+import { editDraft, useEditing } from '../lib/editing.ts';
 import { loaderApi } from '../lib/guard.ts';
 import { FormattedMessage, useIntl } from '../lib/intl.tsx';
 import { updateItem, useItem, useVisible } from '../lib/items.ts';
@@ -114,7 +114,10 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
   const post = useItem('post', loaderData.post);
   const related = useVisible('post', loaderData.related);
   // The card is replaced by the form, its Edit button with it: the focus comes back to the new card's.
-  const edit = useEditing(() => document.getElementById(`post-${post.id}-by`)?.closest('article') ?? null);
+  const edit = useEditing(
+    () => document.getElementById(`post-${post.id}-by`)?.closest('article') ?? null,
+    post.is_mine ? editDraft('post', post.id) : null,
+  );
 
   return (
     <>
@@ -140,6 +143,8 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
           initial={post.content}
           max={LIMITS.post}
           rows={8}
+          draft={edit.draft}
+          focus={edit.pressed}
           onCancel={edit.stop}
           onSave={async (content) => {
             const res = await api.updatePost(post.id, { content });

@@ -2,14 +2,15 @@
  * What people wrote is never lost (decision 063): a private message the server did not take comes back as not sent
  * after a reload and after leaving the conversation, and Retry sends it once; a session that expires while someone
  * writes (a call refused 401) leaves the words in the box, and whoever signs in next in the tab (a guest is a new
- * account) can send them; a poll and the chosen feeling are kept with the post's draft. On a 1280 px desktop in
- * English and a 390 px phone in Arabic. Every page fails the test on a console error other than the failures the
- * test causes on purpose, and on a page wider than the screen.
+ * account) can send them; a poll and the chosen feeling are kept with the post's draft; an unsaved edit of a post or
+ * thought comes back in edit mode (decision 080), and a report's reason and note outlive closing its dialog. On a
+ * 1280 px desktop in English and a 390 px phone in Arabic. Every page fails the test on a console error other than
+ * the failures the test causes on purpose, and on a page wider than the screen.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { translate } from '../../server/i18n.ts';
 import { at, catalog } from './pages.ts';
-import { acceptedConversation, call, overflow, person } from './people.ts';
+import { acceptedConversation, call, longPost, overflow, person } from './people.ts';
 
 const screens = [
   { label: '1280 px in English', code: 'en', viewport: { width: 1280, height: 800 }, touch: false },
@@ -45,6 +46,15 @@ const expire = (context: BrowserContext) => context.clearCookies();
 
 for (const { label, code, viewport, touch } of screens) {
   const t = catalog(code);
+
+  /** Someone on this screen (the page's hydration awaited by `hydrated`) with a post or thought of theirs: its id. */
+  const author = async (browser: Browser, baseURL: string | undefined, url: string, content: string) => {
+    const a = await person(browser, { viewport, touch });
+    await watchHydration(a.page);
+    const made = await call(baseURL, a, 'POST', url, { content });
+    expect(made.status).toBe(201);
+    return { a, page: a.page, id: (made.body as { data: { id: number } }).data.id };
+  };
 
   test(`a private message that failed to send survives a reload and leaving the conversation, and Retry sends it once (${label})`, async ({
     browser,
@@ -214,6 +224,133 @@ for (const { label, code, viewport, touch } of screens) {
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
     expect(a.errors).toEqual([]);
     await a.close();
+  });
+
+  test(`an edit of a post whose save failed comes back in edit mode after a reload, and is gone once saved (${label})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const original = longPost(`#edit${Date.now().toString(36)}`);
+    const { a, page, id } = await author(browser, baseURL, '/api/posts', original);
+    await page.goto(at(code, `/problem/${id}`));
+    await hydrated(page);
+    const article = page.locator(`article[data-item="post-${id}"]`);
+    const box = page.getByRole('textbox', { name: t['post.edit_title'] });
+    const save = page.getByRole('button', { name: t['common.save'], exact: true });
+    await article.getByRole('button', { name: t['common.edit'], exact: true }).click();
+    await expect(box).toBeFocused();
+    const edited = `${original} Writing it down already helps a little.`;
+    await box.fill(edited);
+    await page.route(`**/api/posts/${id}`, (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }), {
+      times: 1,
+    });
+    await save.click();
+    await expect(page.getByTestId('toast')).toBeVisible();
+    await expect(box).toHaveValue(edited);
+
+    // Reloaded (to "fix" the connection): still being edited, with the changes.
+    await page.reload();
+    await hydrated(page);
+    await expect(box).toHaveValue(edited);
+    await expect(article).toHaveCount(0);
+    expect(await overflow(page)).toBeNull();
+    await save.click();
+    await expect(article).toContainText('Writing it down already helps a little.');
+    await expect(box).toHaveCount(0);
+    expect(((await call(baseURL, a, 'GET', `/api/posts/${id}`)).body as { data: { content: string } }).data.content).toBe(edited);
+
+    // Saved, nothing comes back.
+    await page.reload();
+    await expect(article).toContainText('Writing it down already helps a little.');
+    await expect(box).toHaveCount(0);
+    expect(a.errors).toEqual([failedLoad(503)]);
+    await a.close();
+  });
+
+  test(`an edit of a thought comes back after following a link away and Back, and Cancel forgets it (${label})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const original = `Small steps still count, even on grey days ${Date.now().toString(36)}`;
+    const { a, page } = await author(browser, baseURL, '/api/thoughts', original);
+    await page.goto(at(code, '/thought'));
+    await hydrated(page);
+    // By its heading: while edited, its text is in the box.
+    const article = page.getByRole('article', { name: t['thoughts.page_heading'].replace('{name}', a.nickname) });
+    const box = article.getByRole('textbox', { name: t['thoughts.label'] });
+    await article.getByRole('button', { name: t['common.edit'], exact: true }).click();
+    await expect(box).toBeFocused();
+    const edited = `${original}, and so do the quiet ones.`;
+    await box.fill(edited);
+
+    await page.getByRole('banner').getByRole('link', { name: t['nav.feeds'], exact: true }).click();
+    await expect(page.getByRole('button', { name: t['composer.prompt_post'] })).toBeVisible();
+    await page.goBack();
+    await expect(box).toHaveValue(edited);
+    expect(await overflow(page)).toBeNull();
+
+    // Cancelled on purpose: the thought as it was, and no edit after a reload.
+    await article.getByRole('button', { name: t['common.cancel'], exact: true }).click();
+    await expect(box).toHaveCount(0);
+    await expect(article.getByRole('button', { name: t['common.edit'], exact: true })).toBeFocused();
+    await page.reload();
+    await hydrated(page);
+    await expect(article.getByRole('button', { name: t['common.edit'], exact: true })).toBeVisible();
+    await expect(box).toHaveCount(0);
+    expect(a.errors).toEqual([]);
+    await a.close();
+  });
+
+  test(`a report's reason and note are kept when its dialog is closed with Escape or Cancel, until it is sent (${label})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const author = await person(browser);
+    const made = await call(baseURL, author, 'POST', '/api/posts', { content: longPost(`#report${Date.now().toString(36)}`) });
+    expect(made.status).toBe(201);
+    const id = (made.body as { data: { id: number } }).data.id;
+    const a = await person(browser, { viewport, touch });
+    const { page } = a;
+    await watchHydration(page);
+    await page.goto(at(code, `/problem/${id}`));
+    await hydrated(page);
+    const opener = page.locator(`article[data-item="post-${id}"]`).getByRole('button', { name: t['post.report'], exact: true });
+    const dialog = page.getByRole('dialog', { name: t['report.title_post'] });
+    const reasons = dialog.getByRole('radio');
+    const note = dialog.getByRole('textbox', { name: t['report.note'] });
+    const words = 'They keep writing cruel things under my posts.';
+    await opener.click();
+    await expect(reasons.first()).toBeFocused();
+    await reasons.nth(1).click();
+    const reason = Number(await reasons.nth(1).getAttribute('value'));
+    await note.fill(words);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await opener.click();
+    await expect(note).toHaveValue(words);
+    await expect(reasons.nth(1)).toBeChecked();
+    // The focus goes to the reason kept, as the arrow keys and Tab would reach it.
+    await expect(reasons.nth(1)).toBeFocused();
+    expect(await overflow(page)).toBeNull();
+
+    await dialog.getByRole('button', { name: t['common.cancel'], exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await opener.click();
+    await expect(note).toHaveValue(words);
+    await expect(reasons.nth(1)).toBeChecked();
+
+    // Sent: the next report starts empty.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/reports') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: t['report.submit'], exact: true }).click();
+    expect((await sent).postDataJSON()).toEqual({ post_id: id, report_type_id: reason, note: words });
+    await expect(dialog).toHaveCount(0);
+    await opener.click();
+    await expect(reasons.first()).toBeFocused();
+    await expect(note).toHaveValue('');
+    await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(0);
+    expect(a.errors).toEqual([]);
+    await Promise.all([a.close(), author.close()]);
   });
 }
 

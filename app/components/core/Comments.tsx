@@ -6,7 +6,7 @@ import { LIMITS, REPLIES_SHOWN } from '../../../core/limits.ts';
 import type { Comment, Paged, Post } from '../../../core/types.ts';
 import { useBoxDir } from '../../lib/direction.ts';
 import { useDraft } from '../../lib/draft.ts';
-import { useEditing } from '../../lib/editing.ts';
+import { editDraft, useEditing } from '../../lib/editing.ts';
 import { entryMemory } from '../../lib/entries.ts';
 import { FormattedMessage, FormattedNumber, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useAuthorsRemoved, useItem, useVisible } from '../../lib/items.ts';
@@ -163,7 +163,7 @@ function CommentItem({
   const [reporting, setReporting] = useState(false);
   const [sentReply, setSentReply] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const edit = useEditing(() => box.current);
+  const edit = useEditing(() => box.current, comment.is_mine ? editDraft('comment', comment.id) : null);
   useEffect(() => {
     if (focus) box.current?.focus();
   }, [focus]);
@@ -217,7 +217,8 @@ function CommentItem({
             <CommentForm
               label={intl.formatMessage({ id: 'comments.edit_label' })}
               initial={comment.content}
-              focus
+              draft={edit.draft}
+              focus={edit.pressed}
               onCancel={edit.stop}
               onSend={async (text) => {
                 const res = await api.updateComment(comment.id, text);

@@ -1,10 +1,12 @@
 /**
  * Editing a text in place: the box, a counter against its limit, Cancel and Save. A refused save keeps the
- * box open with the server's field message under it and its message in a toast.
+ * box open with the server's field message under it and its message in a toast. The text is kept as the edit's
+ * draft (lib/editing.ts) until it is saved or cancelled.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { graphemeLength } from '../../../core/text.ts';
 import { useBoxDir } from '../../lib/direction.ts';
+import { useDraft } from '../../lib/draft.ts';
 import { FormattedMessage } from '../../lib/intl.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { CrisisNotice } from '../crisis/CrisisNotice.tsx';
@@ -19,6 +21,8 @@ export function EditText({
   rows = 3,
   boxed = false,
   failure = 'error',
+  draft = null,
+  focus = true,
   onSave,
   onCancel,
 }: {
@@ -30,12 +34,16 @@ export function EditText({
   boxed?: boolean;
   /** The toast title of a refusal (SPEC.md section 8: "Warning" for moods). */
   failure?: 'error' | 'warning';
+  /** Where the unsaved text is kept (useEditing's `draft`). */
+  draft?: string | null;
+  /** The box takes the focus: the person pressed Edit (not when a kept edit is shown again with the page). */
+  focus?: boolean;
   onSave: (text: string) => Promise<void>;
   onCancel: () => void;
 }) {
   const toast = useToast();
   const id = useId();
-  const [text, setText] = useState(initial);
+  const [text, setText] = useDraft(draft, initial);
   const dir = useBoxDir(text);
   const [error, setError] = useState<string | null>(null);
   const crisis = useCrisisCheck(text);
@@ -44,7 +52,10 @@ export function EditText({
   const cannotSave = length === 0 || length > max;
   // Shown because the person pressed Edit: the box is where they are going.
   const box = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => box.current?.focus(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form is shown.
+  useEffect(() => {
+    if (focus) box.current?.focus();
+  }, []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

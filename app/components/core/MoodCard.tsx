@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { MOOD_INTERACTIONS, moodMax } from '../../../core/limits.ts';
 import type { Mood } from '../../../core/types.ts';
-import { useEditing } from '../../lib/editing.ts';
+import { editDraft, useEditing } from '../../lib/editing.ts';
 import { focusFromScript } from '../../lib/focus.ts';
 import { itemMark, useHiding } from '../../lib/hiding.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
@@ -48,7 +48,7 @@ export function MoodCard({
   const [hiding, setHiding] = useState(false);
   const setHidden = useHiding('mood');
   const card = useRef<HTMLElement>(null);
-  const edit = useEditing(() => card.current);
+  const edit = useEditing(() => card.current, mood.is_mine ? editDraft('mood', mood.id) : null);
 
   function leave() {
     keepPlace(card.current);
@@ -100,6 +100,8 @@ export function MoodCard({
           initial={mood.content}
           max={moodMax('mood')}
           failure="warning"
+          draft={edit.draft}
+          focus={edit.pressed}
           onCancel={edit.stop}
           onSave={async (content) => {
             if (!mood.feeling) return;

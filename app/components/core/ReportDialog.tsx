@@ -1,11 +1,14 @@
 /**
  * Report something: the translated reasons, an optional note, and the SPEC.md thank-you as a toast. A refusal or a
  * lost connection keeps the dialog open with the reason chosen, the note and the error under them, as AdviceDialog
- * does: the focus stays on "Send report" (busy, not disabled), so trying again is one press.
+ * does: the focus stays on "Send report" (busy, not disabled), so trying again is one press. As the advice's text, the
+ * reason and the note are drafts (lib/draft.ts): closed with Escape or Cancel and opened again, or after a reload,
+ * the dialog shows them; they are forgotten once the report is taken or the item is gone.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { REPORT_NOTE_MAX } from '../../../core/limits.ts';
 import { ApiError, type ReportTarget } from '../../lib/api.ts';
+import { useDraft, useDraftValue } from '../../lib/draft.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -20,6 +23,8 @@ export interface ReportSent {
   message: string;
   description?: string;
 }
+
+const isReason = (value: unknown): value is number => Number.isInteger(value);
 
 export function ReportDialog({
   target,
@@ -45,8 +50,10 @@ export function ReportDialog({
   const errorId = useId();
   const [types, setTypes] = useState<{ id: number; name: string }[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [choice, setChoice] = useState<number | null>(null);
-  const [note, setNote] = useState('');
+  const [kept, setChoice] = useDraftValue(`report:${target}:${id}:reason`, isReason);
+  // A reason kept from before that is no longer offered is not chosen.
+  const choice = types?.some((t) => t.id === kept) ? kept : null;
+  const [note, setNote] = useDraft(`report:${target}:${id}`);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const reasons = useRef<HTMLFieldSetElement>(null);
@@ -59,10 +66,15 @@ export function ReportDialog({
   }, [api]);
 
   // The dialog opens while the reasons load, so its first control would be the optional note: once the reasons
-  // are there, the required choice takes the focus.
+  // are there, the required choice takes the focus: the reason kept from before, as arrows and Tab would reach it.
   useEffect(() => {
-    if (types) reasons.current?.querySelector('input')?.focus();
+    if (types) (reasons.current?.querySelector<HTMLInputElement>('input:checked') ?? reasons.current?.querySelector('input'))?.focus();
   }, [types]);
+
+  function forget() {
+    setChoice(null);
+    setNote('');
+  }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -71,6 +83,7 @@ export function ReportDialog({
     setError(null);
     try {
       const res = await api.report(target, id, choice, note.trim() || undefined);
+      forget();
       onReported?.();
       if (onSent) onSent({ message: res.message, description: res.description });
       else toast.success(res.message, res.description);
@@ -82,6 +95,7 @@ export function ReportDialog({
         // the server's words as a "Warning" (SPEC.md section 8), and its card goes too, as when it is deleted in
         // front of them.
         toast.failed(err, 'warning');
+        forget();
         onClose();
         onGone?.();
         return;

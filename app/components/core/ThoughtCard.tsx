@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { LIMITS, THOUGHT_REACTIONS } from '../../../core/limits.ts';
 import { localizedPath } from '../../../core/locales.ts';
 import type { Thought } from '../../../core/types.ts';
-import { useEditing } from '../../lib/editing.ts';
+import { editDraft, useEditing } from '../../lib/editing.ts';
 import { FormattedMessage, useIntl } from '../../lib/intl.tsx';
 import { removeItem, updateItem, useItem } from '../../lib/items.ts';
 import { keepPlace } from '../../lib/keep-place.ts';
@@ -46,7 +46,7 @@ export function ThoughtCard({
   const [reporting, setReporting] = useState(false);
   const toggle = useToggle('thought', thought.id);
   const card = useRef<HTMLElement>(null);
-  const edit = useEditing(() => card.current);
+  const edit = useEditing(() => card.current, thought.is_mine ? editDraft('thought', thought.id) : null);
 
   function leave() {
     keepPlace(card.current);
@@ -81,6 +81,8 @@ export function ThoughtCard({
           label={intl.formatMessage({ id: 'thoughts.label' })}
           initial={thought.content}
           max={LIMITS.thought}
+          draft={edit.draft}
+          focus={edit.pressed}
           onCancel={edit.stop}
           onSave={async (content) => {
             const res = await api.updateThought(thought.id, content);
