@@ -19,6 +19,8 @@ const commentFields = z.object({
   is_mine: z.boolean(),
   /** Present (true) only when the item is hidden pending review; only its author and moderators receive it then. */
   under_review: z.literal(true).optional(),
+  /** Only on someone else's comment the reader reported (one report each): its Report is not offered again. */
+  reported: z.literal(true).optional(),
   created_at: z.string(),
 });
 

@@ -81,6 +81,12 @@ test('a guest writes a problem with a poll, supports it, votes, comments, replie
   await dialog.getByRole('radio').first().check();
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(them.getByText('Thanks for reporting this comment')).toBeVisible();
+  // Reported once, the comment offers no second Report: the words say so and take the focus, after a reload too.
+  await expect(comment.getByText('You reported this comment').first()).toBeFocused();
+  await them.reload();
+  const reported = them.getByRole('listitem').filter({ hasText: 'Thank you for reading.' }).first();
+  await expect(reported.getByText('You reported this comment').first()).toBeVisible();
+  await expect(reported.getByRole('button', { name: 'Report' })).toHaveCount(0);
   await other.close();
 
   // The author sees the reply after a reload, with the vote counted.

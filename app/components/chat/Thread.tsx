@@ -11,7 +11,7 @@ import type { Conversation, Message, Paged } from '../../../core/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { textDir } from '../../lib/direction.ts';
 import { entryMemory, useEntryPlace } from '../../lib/entries.ts';
-import { focusFromScript, focusLost } from '../../lib/focus.ts';
+import { focusLost } from '../../lib/focus.ts';
 import { FormattedMessage, FormattedRelativeTime, useIntl } from '../../lib/intl.tsx';
 import { removeAuthor } from '../../lib/items.ts';
 import { useActivePath } from '../../lib/language.ts';
@@ -133,14 +133,6 @@ export function Thread({
   const blockAfterReport = useRef<number | null>(null);
   const reportSent = useRef<ReportSent | null>(null);
   const scroller = useRef<HTMLOListElement>(null);
-  /** The message just reported: its Report goes as the dialog closes, so the focus goes to the words in its place. */
-  const justReported = useRef<number | null>(null);
-  useEffect(() => {
-    if (reporting !== null || justReported.current === null) return;
-    const said = document.getElementById(reportedId(justReported.current));
-    justReported.current = null;
-    if (said && focusLost()) focusFromScript(said);
-  }, [reporting]);
   /** Where the reader was before older messages were put above: distance from the bottom. */
   const keep = useRef<number | null>(null);
   const stickToEnd = useRef(opened.atEnd);
@@ -590,10 +582,8 @@ export function Thread({
           target="message"
           id={reporting}
           onSent={blockAfterReport.current !== null ? (sent) => (reportSent.current = sent) : undefined}
-          onReported={() => {
-            justReported.current = reporting;
-            setMessages((ms) => ms.map((m) => (m.id === reporting ? { ...m, reported: true } : m)));
-          }}
+          onReported={() => setMessages((ms) => ms.map((m) => (m.id === reporting ? { ...m, reported: true } : m)))}
+          reportedMark={() => document.getElementById(reportedId(reporting))}
           onClose={() => {
             setReporting(null);
             // Sent or dismissed: the person confirmed the block already.

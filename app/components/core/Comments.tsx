@@ -267,6 +267,11 @@ function CommentItem({
               onDelete={remove}
               deleteTitle={<FormattedMessage id="comments.delete_title" />}
             />
+          ) : comment.reported ? (
+            // One report each: a second would only be refused once its form was filled.
+            <span id={`comment-${comment.id}-reported`} className="px-2 py-1 text-sm">
+              <FormattedMessage id="comments.reported" />
+            </span>
           ) : (
             <button type="button" className={small} onClick={() => (user ? setReporting(true) : signIn.open())}>
               <FormattedMessage id="post.report" />
@@ -322,6 +327,8 @@ function CommentItem({
           target="comment"
           id={comment.id}
           onClose={() => setReporting(false)}
+          onReported={() => updateItem('comment', comment.id, () => ({ reported: true as const }))}
+          reportedMark={() => document.getElementById(`comment-${comment.id}-reported`)}
           onGone={() => {
             keepPlace(box.current);
             removeItem('comment', comment.id);

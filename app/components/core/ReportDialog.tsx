@@ -33,6 +33,7 @@ export function ReportDialog({
   onGone,
   onSent,
   onReported,
+  reportedMark,
 }: {
   target: ReportTarget;
   id: number;
@@ -41,6 +42,8 @@ export function ReportDialog({
   onSent?: (sent: ReportSent) => void;
   /** The item now stands reported by this person: this report was taken, or one sent before (another tab) refused it. */
   onReported?: () => void;
+  /** The words that replace Report once the item stands reported: the focus goes there as the dialog closes. */
+  reportedMark?: () => HTMLElement | null;
   /** The item is no longer there for this person (deleted, removed, or behind a block): the server answered 404. */
   onGone?: () => void;
 }) {
@@ -108,7 +111,7 @@ export function ReportDialog({
   }
 
   return (
-    <Dialog title={<FormattedMessage id={`report.title_${target}`} />} onClose={onClose}>
+    <Dialog title={<FormattedMessage id={`report.title_${target}`} />} onClose={onClose} focusAfter={reportedMark}>
       <form onSubmit={submit} className="flex flex-col gap-4">
         {failed ? (
           <p role="alert" className="text-red-700 dark:text-red-400">

@@ -6,7 +6,7 @@
  * (the page's are inert behind it).
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { focusLost, sameStop, tabStops } from '../../lib/focus.ts';
+import { focusFromScript, focusLost, sameStop, tabStops } from '../../lib/focus.ts';
 import { ToastOutlet } from '../../lib/toast.tsx';
 
 const WIDTHS = {
@@ -22,6 +22,7 @@ export function Dialog({
   size = 'md',
   closeLabel,
   closeOnBackdrop = false,
+  focusAfter,
   children,
 }: {
   /** Dialogs mounted only while shown leave this out; one kept mounted (the sign-in dialog) passes its state. */
@@ -34,10 +35,14 @@ export function Dialog({
   closeLabel?: string;
   /** Only for dialogs with nothing typed into them that a stray click could lose. */
   closeOnBackdrop?: boolean;
+  /** Where the focus goes when the opener left with what the dialog did (a Report button replaced by "reported"). */
+  focusAfter?: () => HTMLElement | null;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const after = useRef(focusAfter);
+  after.current = focusAfter;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -55,7 +60,11 @@ export function Dialog({
       // already put the focus on its neighbour (Preact may run this cleanup after that removal).
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
-      else if (focusLost()) document.getElementById('main')?.focus({ preventScroll: true });
+      else if (focusLost()) {
+        const instead = after.current?.();
+        if (instead) focusFromScript(instead);
+        else document.getElementById('main')?.focus({ preventScroll: true });
+      }
     };
   }, [open]);
 

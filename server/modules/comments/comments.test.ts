@@ -164,4 +164,21 @@ describe('reporting posts and comments', () => {
       422,
     );
   });
+
+  it('marks a comment the reader reported, on the reader’s copy only', async () => {
+    const author = await signInGuest(t.app);
+    const reader = await signInGuest(t.app);
+    const p = await newPost(author);
+    const c = await comment(author, p.id, 'A comment someone will report');
+    const [type] = (await t.call(null, 'GET', '/api/report-types')).body.data;
+    expect((await t.call(reader, 'POST', '/api/report-comment', { comment_id: c.id, report_type_id: type.id })).status).toBe(201);
+    const marks = async (g: Guest | null) =>
+      (await t.call(g, 'GET', `/api/post-comments?post_id=${p.id}`)).body.data.map((x: { id: number; reported?: true }) => [
+        x.id,
+        x.reported,
+      ]);
+    expect(await marks(reader)).toEqual([[c.id, true]]);
+    expect(await marks(author)).toEqual([[c.id, undefined]]);
+    expect(await marks(null)).toEqual([[c.id, undefined]]);
+  });
 });

@@ -21,6 +21,7 @@ import { underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
 import { postItemRules, shownPost } from '../posts/service.ts';
 import { trendingChanged } from '../posts/trending-cache.ts';
+import { reportedBy } from '../reports/reported.ts';
 import { activeUser, authorColumns, awardPoints, serializer, toAuthor, type UserRow } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 import { commentRules, inThread } from './rules.ts';
@@ -32,6 +33,7 @@ const commentFields = (viewerId: number | Placeholder | null) => ({
     viewerId === null
       ? sql<number>`0`
       : sql<number>`coalesce((select ${commentVotes.vote} from ${commentVotes} where ${commentVotes.commentId} = ${comments.id} and ${commentVotes.userId} = ${viewerId}), 0)`,
+  reported: viewerId === null ? sql<boolean>`false` : reportedBy(viewerId, 'comment', comments.id),
 });
 
 function commentQuery(db: DbOrTx, viewerId: number | null) {
@@ -91,7 +93,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
       replies.set(reply.parent_id ?? 0, list);
     }
   }
-  return rows.map(({ comment: c, myVote, ...author }) => ({
+  return rows.map(({ comment: c, myVote, reported, ...author }) => ({
     id: c.id,
     post_id: c.postId,
     parent_id: c.parentId,
@@ -104,6 +106,7 @@ async function hydrate(db: DbOrTx, rows: CommentJoin[], viewer: Viewer, withRepl
     replies: replies.get(c.id) ?? [],
     is_mine: viewer.id === c.userId,
     ...underReview(c.moderation),
+    ...(reported ? { reported: true as const } : {}),
     created_at: c.createdAt.toISOString(),
   }));
 }

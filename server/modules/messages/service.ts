@@ -19,7 +19,8 @@ import { blockedEitherWay, hasBlocked } from '../blocks/filter.ts';
 import { lockItem, queueIfCrisis } from '../moderation/service.ts';
 import { shownTo, underReview } from '../moderation/visibility.ts';
 import { notify } from '../notifications/service.ts';
-import { fileReport, GONE, reportedBy, takeReportSlot } from '../reports/service.ts';
+import { reportedBy } from '../reports/reported.ts';
+import { fileReport, GONE, takeReportSlot } from '../reports/service.ts';
 import { serializer, toPublicUser } from '../users/service.ts';
 import { takeWriteSlot } from '../writes/service.ts';
 

@@ -3,8 +3,7 @@
  * hour per person (core/limits.ts). What a report does to the item (the hide after three, the care notice of "I'm
  * worried") is moderation's (afterReport), in the report's transaction with the item's row locked.
  */
-import { and, asc, eq, getTableName, not, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { ModeratedTarget } from '../../../core/moderation.ts';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { reports, reportTypes } from '../../../db/schema.ts';
@@ -60,14 +59,6 @@ async function apart(tx: Tx, userId: number, target: ReportTarget, id: number): 
     .where(and(eq(m.id, id), separated));
   return row !== undefined;
 }
-
-/**
- * Whether `userId` reported the item whose id is `id` (one probe of the reports' unique index). The column is named
- * with its table: a query of one table names its columns bare, and a bare "id" in here would be the report's.
- */
-export const reportedBy = (userId: number, target: ReportTarget, id: AnyPgColumn) =>
-  sql<boolean>`exists(select 1 from ${reports} r where r.user_id = ${userId} and r.target = ${target}
-    and r.target_id = ${sql.identifier(getTableName(id.table))}.${sql.identifier(id.name)})`;
 
 /**
  * First in a report's transaction, so that one person's reports sent at once are counted one at a time; a refused
