@@ -16,6 +16,11 @@ export const ERROR_CODES = [
    * setting). One neutral message for every reason, so the sender never learns which.
    */
   'MESSAGE_NOT_ALLOWED',
+  /**
+   * 403: the caller blocked this person, and must unblock them first (accepting their message request). Said only
+   * to the one who blocked: whether the other person blocked the caller is never told.
+   */
+  'UNBLOCK_FIRST',
   /** 403: advice cannot be sent on this post (its author turned advice off, or a block either way); one neutral message. */
   'ADVICE_NOT_ALLOWED',
   /** 403: a moderator suspended this account until `suspended_until`; reading and signing in still work. */

@@ -5,7 +5,8 @@
  * focus in the message box, the way back to the conversations), each message's Report in sight and a reply read out
  * to screen readers; a request blocked and reported; the focus on the conversation that takes the place of one
  * declined or blocked; "Who can message me:
- * nobody" stops a new conversation with the neutral message. Every page fails the test on a console error other
+ * nobody" stops a new conversation with the neutral message; a request blocked and reported, opened again by its
+ * address, offers Unblock only. Every page fails the test on a console error other
  * than the one failed request a test causes on purpose.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -526,3 +527,62 @@ test('a conversation opened again after blocking its person offers Unblock, not 
   expect([...a.errors, ...b.errors]).toEqual([]);
   await Promise.all([a, b].map((p) => p.close()));
 });
+
+for (const { label, code, viewport, touch } of [
+  { label: 'desktop, English', code: 'en', viewport: undefined, touch: false },
+  { label: '390 px, Arabic', code: 'ar', viewport: { width: 390, height: 844 }, touch: true },
+]) {
+  test(`a request blocked and reported, opened again by its address, offers Unblock only; unblocked, Accept again (${label})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const words = catalog(code);
+    const say = (key: string, nickname: string) => words[key].replace('{nickname}', nickname);
+    const a = await person(browser, viewport ? { viewport, touch } : {});
+    const b = await person(browser);
+    const sent = await call(baseURL, b, 'POST', '/api/messages', { user_id: a.id, content: 'Send me your phone number.' });
+    expect(sent.status).toBe(201);
+    const id = (sent.body as { data: { conversation_id: number } }).data.conversation_id;
+    const main = a.page.getByRole('main');
+    const accept = main.getByRole('button', { name: words['chat.accept'], exact: true });
+    const decline = main.getByRole('button', { name: words['chat.decline'], exact: true });
+    const blockReport = main.getByRole('button', { name: words['chat.block_report'], exact: true });
+
+    await a.page.goto(at(code, `/chat?tab=requests&c=${id}`));
+    await a.page.waitForLoadState('networkidle');
+    await blockReport.click();
+    await a.page
+      .getByRole('dialog', { name: say('person.block_title', b.nickname) })
+      .getByRole('button', { name: words['chat.block_report'] })
+      .click();
+    const report = a.page.getByRole('dialog', { name: words['report.title_message'] });
+    await report.getByRole('radio').first().check();
+    await report.getByRole('button', { name: words['report.submit'] }).click();
+    await expect(a.page.getByRole('status').filter({ hasText: words['reports.thanks_message'] })).toContainText(
+      say('person.blocked', b.nickname),
+    );
+
+    // Again from its address (the notification that was there): my block, and the way back from it, nothing else.
+    await a.page.goto(at(code, `/chat?c=${id}`));
+    await a.page.waitForLoadState('networkidle');
+    const unblock = main.getByRole('button', { name: say('settings.blocked.unblock_label', b.nickname) });
+    await expect(unblock).toBeVisible();
+    await expect(main.getByText(say('person.blocked', b.nickname))).toBeVisible();
+    await expect(accept).toHaveCount(0);
+    await expect(decline).toHaveCount(0);
+    await expect(blockReport).toHaveCount(0);
+    await expect(main.getByRole('button', { name: words['person.block'], exact: true })).toHaveCount(0);
+
+    // Unblocked, it is the request it was; the focus stays on the header's button, Block now.
+    await unblock.click();
+    await expect(a.page.getByRole('status').filter({ hasText: say('settings.blocked.unblocked', b.nickname) })).toBeVisible();
+    await expect(main.getByRole('button', { name: words['person.block'], exact: true })).toBeFocused();
+    await expect(decline).toBeVisible();
+    await expect(blockReport).toBeVisible();
+    await accept.click();
+    await expect(a.page.getByRole('textbox', { name: say('chat.composer_label', b.nickname) })).toBeVisible();
+
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await Promise.all([a, b].map((p) => p.close()));
+  });
+}

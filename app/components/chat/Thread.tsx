@@ -447,7 +447,15 @@ export function Thread({
           </Button>
         ) : null}
       </header>
-      {isRequest ? (
+      {isRequest && other && conversation.blocked_by_me ? (
+        // A request from someone I blocked (opened again from a notification, an address): the header's Unblock is
+        // the only way on; accepting would open their words, and the server refuses it (UNBLOCK_FIRST).
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+          <p>
+            <FormattedMessage id="person.blocked" values={{ nickname: name }} />
+          </p>
+        </div>
+      ) : isRequest ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
           <p>
             <FormattedMessage id="chat.request_folded" values={{ nickname: name }} />

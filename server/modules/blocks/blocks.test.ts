@@ -86,6 +86,36 @@ describe('blocks', () => {
     expect(await t.call(c, 'POST', '/api/conversations', { user_id: a.id })).toMatchObject({ status: 403 });
   });
 
+  it('refuses to accept the request of someone I blocked until I unblock them; their block of me is not told', async () => {
+    const [a, b, c] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
+    const id = (await send(b, { user_id: a.id })).body.data.conversation_id;
+    expect((await block(a, b.id)).status).toBe(200);
+    // Opened again (the notification, the address), it is still the request it was, with my block said.
+    expect((await t.call(a, 'GET', `/api/conversations/${id}`)).body.data).toMatchObject({ status: 'request', blocked_by_me: true });
+    expect(await t.call(a, 'POST', `/api/message-requests/${id}/accept`)).toMatchObject({
+      status: 403,
+      body: { code: 'UNBLOCK_FIRST', message: 'You blocked this person. Unblock them first.' },
+    });
+    expect((await t.call(a, 'GET', `/api/conversations/${id}`)).body.data).toMatchObject({ status: 'request', blocked_by_me: true });
+
+    // Unblocked, it is a request to accept again.
+    expect((await unblock(a, b.id)).status).toBe(200);
+    expect((await t.call(a, 'GET', `/api/conversations/${id}`)).body.data).toMatchObject({ status: 'request', blocked_by_me: false });
+    expect(await unread(a)).toEqual({ unread_total: 0, requests_count: 1 });
+    expect(await t.call(a, 'POST', `/api/message-requests/${id}/accept`)).toMatchObject({
+      status: 200,
+      body: { data: { id, status: 'accepted', blocked_by_me: false } },
+    });
+
+    // A request from someone who blocked me since is accepted as any other (their block is never told).
+    const fromC = (await send(c, { user_id: a.id })).body.data.conversation_id;
+    expect((await block(c, a.id)).status).toBe(200);
+    expect(await t.call(a, 'POST', `/api/message-requests/${fromC}/accept`)).toMatchObject({
+      status: 200,
+      body: { data: { id: fromC, status: 'accepted', can_reply: false, blocked_by_me: false } },
+    });
+  });
+
   it('takes the blocked person’s posts, moods, comments and thoughts out of my lists, not anyone else’s', async () => {
     const [me, blocked, other] = await Promise.all([signInGuest(t.app), signInGuest(t.app), signInGuest(t.app)]);
     const feeling_id = (await t.call(null, 'GET', '/api/feelings?type=mood')).body.data[0].id;

@@ -6,6 +6,7 @@ import { blockedSchema, blockPageSchema } from '../../../core/schemas/blocks.ts'
 import type { Db } from '../../../db/client.ts';
 import { errorOf, idField, pageQuery } from '../../lib/http.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { unseenCount } from '../notifications/service.ts';
 import { listBlocked, setBlocked } from './service.ts';
 
 export default async function blockRoutes(fastify: FastifyInstance, opts: { db: Db }) {
@@ -15,6 +16,10 @@ export default async function blockRoutes(fastify: FastifyInstance, opts: { db: 
   const change = async (me: number, userId: number, blocked: boolean) => {
     const totals = await setBlocked(db, me, userId, blocked);
     if (totals) fastify.realtime.toUser(me).emit('unread', totals);
+    // What each caused the other leaves (or rejoins) both bells at once: a block separates both ways.
+    for (const person of [me, userId]) {
+      fastify.realtime.toUser(person).emit('notifications:seen', { unseen_count: await unseenCount(db, person) });
+    }
     return { blocked };
   };
 

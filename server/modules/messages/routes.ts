@@ -232,7 +232,11 @@ export default async function messageRoutes(fastify: FastifyInstance, opts: { db
         tags: ['messages'],
         summary: 'Accept a message request: it becomes a normal conversation',
         params: idParam,
-        response: { 200: conversationResponseSchema, 403: errorOf(NOT_YOURS), 404: errorOf(NOT_PARTICIPANT) },
+        response: {
+          200: conversationResponseSchema,
+          403: errorOf(`${NOT_YOURS}; UNBLOCK_FIRST: I blocked the person who wrote it`),
+          404: errorOf(NOT_PARTICIPANT),
+        },
       },
     },
     async (request) => {

@@ -30,6 +30,8 @@ type MessageRow = typeof messages.$inferSelect;
 
 /** The one refusal for every reason a person cannot be written to, so the sender never learns which. */
 export const messageNotAllowed = () => new AppError(403, 'MESSAGE_NOT_ALLOWED', { key: 'errors.message_not_allowed' });
+/** Accepting the request of someone I blocked: the screen offers Unblock only, and the server agrees. */
+export const unblockFirst = () => new AppError(403, 'UNBLOCK_FIRST', { key: 'errors.unblock_first' });
 
 const members = conversationMembers;
 const pairOf = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
@@ -416,12 +418,20 @@ export async function markRead(db: Db, me: number, conversationId: number): Prom
   });
 }
 
-/** Accepts a request (or takes back a decline): it becomes a normal conversation. */
+/**
+ * Accepts a request (or takes back a decline): it becomes a normal conversation. Not while I block its writer: that
+ * would open their words to me (only my own block is said; theirs leaves accepting harmless and is never told).
+ */
 export async function acceptRequest(db: Db, me: number, locale: string, conversationId: number) {
   return db.transaction(async (tx) => {
-    const { conv, mine, theirs } = await lockConversation(tx, me, conversationId);
+    const { conv, mine, theirs, otherId } = await lockConversation(tx, me, conversationId);
     // No one on the other side (their account was deleted): nothing to accept.
-    if (!theirs) throw new NotFound();
+    if (!theirs || otherId === null) throw new NotFound();
+    const [{ blocked }] = await tx
+      .select({ blocked: sql<boolean>`${hasBlocked(me, otherId)}` })
+      .from(users)
+      .where(eq(users.id, me));
+    if (blocked) throw unblockFirst();
     const totals = await changeSide(tx, mine, { status: 'accepted' }, conv.lastMessageId !== null);
     return { conversation: await getConversation(tx, me, locale, conversationId), totals };
   });

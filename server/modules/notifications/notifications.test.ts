@@ -194,6 +194,56 @@ describe('who is not notified', () => {
     expect(await texts(author)).toEqual([]);
   });
 
+  it('what someone caused leaves the list, the total and the bell while a block separates us, either way, and comes back after', async () => {
+    const [author, b, c] = await Promise.all([person(), person(), person()]);
+    const post = await newPost(author);
+    await support(b, post.id);
+    await support(c, post.id);
+    const sent = await t.call(b, 'POST', '/api/messages', { user_id: author.id, content: 'Hello, I read your post.' });
+    expect(sent.status).toBe(201);
+    const chat = `/chat?c=${sent.body.data.conversation_id}`;
+    const shown = async () => {
+      const list = await received(author);
+      return {
+        rows: list.data.map((n) => [n.type, n.data.text, n.data.actor_count, n.data.url]),
+        total: list.meta.total,
+        unseen: list.meta.unseen_count,
+      };
+    };
+    const bell = async () => (await t.call(author, 'POST', '/api/notifications-seen', { ids: [] })).body.unseen_count;
+    const everyone = {
+      rows: [
+        ['message', `${b.nickname} sent you a message`, 1, chat],
+        ['support', `${c.nickname} and 1 other person supported your post`, 2, `/problem/${post.id}`],
+      ],
+      total: 2,
+      unseen: 2,
+    };
+    expect(await shown()).toEqual(everyone);
+
+    // c blocks the author: the group neither names nor counts them, and names the one left.
+    expect((await t.call(c, 'POST', '/api/blocks', { user_id: author.id })).status).toBe(200);
+    expect(await shown()).toEqual({
+      rows: [
+        ['message', `${b.nickname} sent you a message`, 1, chat],
+        ['support', `${b.nickname} supported your post`, 1, `/problem/${post.id}`],
+      ],
+      total: 2,
+      unseen: 2,
+    });
+
+    // The author blocks b: nothing anyone left caused remains.
+    expect((await t.call(author, 'POST', '/api/blocks', { user_id: b.id })).status).toBe(200);
+    expect(await shown()).toEqual({ rows: [], total: 0, unseen: 0 });
+    expect(await bell()).toBe(0);
+
+    // Unblocked both ways, each comes back as it was (still unseen: nothing was read meanwhile).
+    expect((await t.call(author, 'DELETE', `/api/blocks/${b.id}`)).status).toBe(200);
+    expect((await t.call(c, 'DELETE', `/api/blocks/${author.id}`)).status).toBe(200);
+    expect(await shown()).toEqual(everyone);
+    expect(await bell()).toBe(2);
+  });
+
   it("honours a post's notifications_disabled", async () => {
     const [author, b] = await Promise.all([person(), person()]);
     const post = await newPost(author);

@@ -60,6 +60,19 @@ describe('notifications in realtime', () => {
     expect(await Promise.all(cleared)).toEqual([{ unseen_count: 0 }, { unseen_count: 0 }]);
   });
 
+  it('a block takes what the other person caused out of both bells at once, and an unblock brings it back', async () => {
+    const [a, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app)]);
+    expect((await t.call(b, 'POST', '/api/messages', { user_id: a.id, content: 'Hello there.' })).status).toBe(201);
+    await t.app.jobs.idle();
+    const [aTab, bTab] = [await socketOf(a), await socketOf(b)];
+    const blocked = [nextEvent(aTab, 'notifications:seen'), nextEvent(bTab, 'notifications:seen')];
+    expect((await t.call(a, 'POST', '/api/blocks', { user_id: b.id })).status).toBe(200);
+    expect(await Promise.all(blocked)).toEqual([{ unseen_count: 0 }, { unseen_count: 0 }]);
+    const unblocked = nextEvent(aTab, 'notifications:seen');
+    expect((await t.call(a, 'DELETE', `/api/blocks/${b.id}`)).status).toBe(200);
+    expect(await unblocked).toEqual({ unseen_count: 1 });
+  });
+
   it('no message notification while one of the recipient’s tabs shows that conversation', async () => {
     const [a, b] = await Promise.all([signInGuest(t.app), signInGuest(t.app)]);
     const first = await t.call(b, 'POST', '/api/messages', { user_id: a.id, content: 'Hello there.' });

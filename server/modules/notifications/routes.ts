@@ -86,7 +86,7 @@ export default async function notificationRoutes(fastify: FastifyInstance, opts:
   });
 
   app.jobs.work<PushJob>(PUSH_JOB, async ({ userId, notificationId, locale }) => {
-    const notification = await readNotification(db, notificationId, locale);
+    const notification = await readNotification(db, notificationId, userId, locale);
     // Seen in the app meanwhile, or gone with its account: nothing left to tell.
     if (!notification || notification.seen) return;
     await app.push.deliver(userId, {

@@ -5,9 +5,10 @@
  * the person switched off, or a post whose author turned its notifications off, creates nothing; the same kind on
  * the same item within an hour is one notification counting people ("Amani and 4 others supported your post"),
  * unseen again when it grows. The sentence is made when it is read, in the recipient's language, so a person who
- * changes language reads every notification in the new one.
+ * changes language reads every notification in the new one. A block made later hides what the other person caused
+ * (neither listed, counted nor named) for as long as it stands (decision 022's addendum).
  */
-import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   LEGACY_NOTIFICATION_KINDS,
   NOTIFICATION_GROUP_WINDOW_MS,
@@ -25,6 +26,7 @@ import { blocks, conversationMembers, notificationActors, notificationEvents, no
 import { translate } from '../../i18n.ts';
 import { currentQueue } from '../../jobs/registry.ts';
 import { offset, type PageQuery, paged } from '../../lib/http.ts';
+import { separatedFrom } from '../blocks/filter.ts';
 
 export interface NotifyEvent {
   type: NotificationType;
@@ -239,7 +241,7 @@ export async function deliver(deps: DeliverDeps, job: NotifyJob): Promise<'deliv
       id = row.id;
       if (job.actorId) await tx.insert(notificationActors).values({ notificationId: id, actorId: job.actorId });
     }
-    const [notification] = await readNotifications(tx, recipient.locale, eq(notifications.id, id));
+    const [notification] = await readNotifications(tx, job.recipientId, recipient.locale, eq(notifications.id, id));
     await deps.written?.(tx, job.recipientId, notification, recipient.locale);
     return { notification, locale: recipient.locale };
   });
@@ -253,35 +255,61 @@ export const notificationText = (locale: string, type: string, actorCount: numbe
   notificationSentence(type, actorCount, sentence, (key, values) => translate(locale, key, values));
 
 /** One notification as its recipient reads it now (a push sent a few seconds after the event counts everyone since). */
-export async function readNotification(db: DbOrTx, id: number, locale: string): Promise<Notification | undefined> {
-  const [notification] = await readNotifications(db, locale, eq(notifications.id, id));
+export async function readNotification(db: DbOrTx, id: number, userId: number, locale: string): Promise<Notification | undefined> {
+  const [notification] = await readNotifications(db, userId, locale, eq(notifications.id, id));
   return notification && apiNotification(notification);
 }
 
+/**
+ * How many of a notification's people a block separates from its reader (either blocked the other): they are left
+ * out of its count. A probe of the notification's own actors (their key) against the reader's blocks, read once.
+ */
+const apartCount = (userId: number) =>
+  sql<number>`(select count(*) from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id}
+    and ${notificationActors.actorId} in (${separatedFrom(userId)}))::int`;
+
+/**
+ * Shown while someone it is about is still not separated from the reader: one caused by people a block now
+ * separates from them leaves the list and the count (and comes back on unblock). Without a person (moderation), it
+ * has none among its actors and stays.
+ */
+const shownTo = (userId: number) => sql`${notifications.actorCount} > ${apartCount(userId)}`;
+
+/**
+ * The person a notification names: its latest, unless a block separates them from the reader; then another of its
+ * group who is not (the group keeps no order among the earlier ones: the latest joined of those left would need one).
+ */
+const namedActor = (userId: number) => sql`case when ${notifications.actorId} in (${separatedFrom(userId)})
+  then (select ${notificationActors.actorId} from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id}
+    and ${notificationActors.actorId} not in (${separatedFrom(userId)}) order by ${notificationActors.actorId} desc limit 1)
+  else ${notifications.actorId} end`;
+
 async function readNotifications(
   db: DbOrTx,
+  userId: number,
   locale: string,
-  where: ReturnType<typeof eq>,
+  where: SQL | undefined,
   limit = 1,
   skip = 0,
 ): Promise<NotificationEvent[]> {
   const rows = await db
-    .select({ n: notifications, actorName: users.nickname })
+    .select({ n: notifications, actorName: users.nickname, apart: apartCount(userId) })
     .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.actorId))
-    .where(where)
+    .leftJoin(users, sql`${users.id} = ${namedActor(userId)}`)
+    .where(and(where, shownTo(userId)))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
     .limit(limit)
     .offset(skip);
-  return rows.map(({ n, actorName }) => {
+  return rows.map(({ n, actorName, apart }) => {
     const sentence: NotificationSentence = { actor_name: actorName, params: n.params };
+    const actorCount = n.actorCount - apart;
     return {
       id: n.id,
       type: n.type as NotificationType,
       data: {
         url: n.url,
-        text: notificationText(locale, n.type, n.actorCount, sentence),
-        actor_count: n.actorCount,
+        text: notificationText(locale, n.type, actorCount, sentence),
+        actor_count: actorCount,
         item: n.itemKind && n.itemId !== null ? { kind: n.itemKind, id: n.itemId } : null,
       },
       seen: n.seen,
@@ -298,7 +326,10 @@ const apiNotification = ({ sentence: _, ...notification }: NotificationEvent): N
 const unseenOf = (userId: number) => and(eq(notifications.userId, userId), eq(notifications.seen, false));
 
 export async function unseenCount(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(unseenOf(userId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(unseenOf(userId), shownTo(userId)));
   return row.n;
 }
 
@@ -309,8 +340,11 @@ export async function unseenCount(db: DbOrTx, userId: number): Promise<number> {
 export async function listNotifications(db: DbOrTx, userId: number, locale: string, q: PageQuery) {
   const mine = eq(notifications.userId, userId);
   const [data, [{ total }], unseen] = await Promise.all([
-    readNotifications(db, locale, mine, q.per_page, offset(q)).then((list) => list.map(apiNotification)),
-    db.select({ total: count() }).from(notifications).where(mine),
+    readNotifications(db, userId, locale, mine, q.per_page, offset(q)).then((list) => list.map(apiNotification)),
+    db
+      .select({ total: count() })
+      .from(notifications)
+      .where(and(mine, shownTo(userId))),
     unseenCount(db, userId),
   ]);
   const page = paged(data, total, q, '/api/notifications-received');
