@@ -260,10 +260,17 @@ for (const way of WAYS) {
       .filter({ has: page.getByRole('radio') })
       .first()
       .click();
-    await press(page, page.getByRole('button', { name: t['composer.poll_add'] }), keyboard);
-    await press(page, page.getByRole('button', { name: t['composer.poll_add_option'] }), keyboard);
     const option = (n: number) =>
       page.getByRole('textbox', { name: intl.formatMessage({ id: 'composer.poll_option' }, { n }), exact: true });
+    // The poll's buttons go with what they do: the focus goes where the person writes next, not to the page's start.
+    await press(page, page.getByRole('button', { name: t['composer.poll_add'] }), keyboard);
+    await expect(page.getByRole('textbox', { name: t['composer.poll_question'] })).toBeFocused();
+    await press(page, page.getByRole('button', { name: t['composer.poll_add_option'] }), keyboard);
+    await expect(option(3)).toBeFocused();
+    await press(page, page.getByRole('button', { name: intl.formatMessage({ id: 'composer.poll_remove_option' }, { n: 3 }) }), keyboard);
+    await expect(option(2)).toBeFocused();
+    await press(page, page.getByRole('button', { name: t['composer.poll_add_option'] }), keyboard);
+    await expect(option(3)).toBeFocused();
     const share = page.getByRole('button', { name: t['composer.share'], exact: true });
     /** Publishing was refused at `bad` with `message`, which took the focus; `fine` is not marked; no toast says it again. */
     const refusedAt = async (bad: Locator, message: string, fine: Locator, requests: number) => {

@@ -62,6 +62,21 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
   const crisis = useCrisisCheck(content);
 
   const textRef = useRef<HTMLTextAreaElement>(null);
+  // The poll's buttons come and go with what they do (Add a poll, Remove, ×): the focus goes where the person goes on
+  // writing, once the poll is shown as changed, instead of falling to the page's start.
+  const pollBox = useRef<HTMLFieldSetElement>(null);
+  const addPoll = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  const options = () => [...(pollBox.current?.querySelectorAll<HTMLInputElement>('input[required]') ?? [])];
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    next?.()?.focus();
+  });
+  function changePoll(change: typeof poll, focus: () => HTMLElement | null | undefined) {
+    focusNext.current = focus;
+    setPoll(change);
+  }
   // The person opened the composer to write: the text box takes the focus, in the commit that shows it (Composer's
   // early box held it until then, and a key typed before a later effect would have gone nowhere).
   useLayoutEffect(() => {
@@ -196,7 +211,7 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
       </fieldset>
 
       {poll ? (
-        <fieldset className="flex flex-col gap-2 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
+        <fieldset ref={pollBox} className="flex flex-col gap-2 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
           <legend className="px-1 text-sm font-medium">
             <FormattedMessage id="composer.poll" />
           </legend>
@@ -233,7 +248,12 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
                   {poll.options.length > LIMITS.pollOptions.min ? (
                     <button
                       type="button"
-                      onClick={() => setPoll({ ...poll, options: poll.options.filter((_, j) => j !== i) })}
+                      // The option that takes its place, or the one before it when it was the last.
+                      onClick={() =>
+                        changePoll({ ...poll, options: poll.options.filter((_, j) => j !== i) }, () =>
+                          options().at(Math.min(i, poll.options.length - 2)),
+                        )
+                      }
                       aria-label={intl.formatMessage({ id: 'composer.poll_remove_option' }, { n: i + 1 })}
                       className="rounded-full px-3"
                     >
@@ -247,13 +267,13 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
           {errors['poll.options'] ? <p className="text-sm text-red-700 dark:text-red-400">{errors['poll.options']}</p> : null}
           <div className="flex justify-between text-sm">
             {poll.options.length < LIMITS.pollOptions.max ? (
-              <Button variant="link" onClick={() => setPoll({ ...poll, options: [...poll.options, ''] })}>
+              <Button variant="link" onClick={() => changePoll({ ...poll, options: [...poll.options, ''] }, () => options().at(-1))}>
                 <FormattedMessage id="composer.poll_add_option" />
               </Button>
             ) : (
               <span />
             )}
-            <Button variant="link" onClick={() => setPoll(null)}>
+            <Button variant="link" onClick={() => changePoll(null, () => addPoll.current?.querySelector('button'))}>
               <FormattedMessage id="composer.poll_remove" />
             </Button>
           </div>
@@ -262,13 +282,17 @@ export default function ComposerForm({ kind, topicId, draft, feelings, content, 
 
       <CrisisNotice check={crisis} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {poll ? (
-          <span />
-        ) : (
-          <Button variant="link" className="text-sm" onClick={() => setPoll(emptyPoll())}>
-            <FormattedMessage id="composer.poll_add" />
-          </Button>
-        )}
+        <div ref={addPoll}>
+          {poll ? null : (
+            <Button
+              variant="link"
+              className="text-sm"
+              onClick={() => changePoll(emptyPoll(), () => pollBox.current?.querySelector('input'))}
+            >
+              <FormattedMessage id="composer.poll_add" />
+            </Button>
+          )}
+        </div>
         <div className="flex gap-2">
           {/* Closing keeps the text: it stays as the draft shown on the closed composer. */}
           <Button onClick={onCancel} variant="ghost">
