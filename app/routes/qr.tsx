@@ -53,9 +53,9 @@ export default function QrApprove({ params, loaderData }: Route.ComponentProps) 
   const { token } = params;
   const { pathname } = useLocation();
   const { user, locale, api } = useSession();
-  const [outcome, setOutcome] = useState<Outcome>(
-    loaderData.dead === null ? { phase: 'idle' } : { phase: 'dead', message: loaderData.dead },
-  );
+  const [chosen, setOutcome] = useState<Outcome>({ phase: 'idle' });
+  // What the loader found counts until the person acts: also when it runs again once they signed in on this page.
+  const outcome: Outcome = chosen.phase === 'idle' && loaderData.dead !== null ? { phase: 'dead', message: loaderData.dead } : chosen;
   const [signInOpen, setSignInOpen] = useState(false);
   const home = useActivePath()(localizedPath(locale, '/'));
   // The answer replaces the Approve button, which held the focus: the answer takes it, so it is read and the person

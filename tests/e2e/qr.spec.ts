@@ -72,6 +72,16 @@ test('an unknown code is reported as the approval page opens, with no Approve', 
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 });
 
+test('signed out, an unknown code is reported once the person signs in on the approval page, with no Approve', async ({ page }) => {
+  await page.goto('/qr/no-such-code');
+  await expect(page.getByText('To approve, sign in on this phone first.')).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('dialog', { name: 'Sign in to Kindred' }).getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('alert')).toContainText('This sign-in code is not valid.');
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+});
+
 /** An account with the password 'correct horse battery', made through the API (the page stays signed out). */
 async function accountWithPassword(request: APIRequestContext) {
   const guest = await request.post('/api/guest-login', { data: {} });
