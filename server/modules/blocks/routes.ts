@@ -16,10 +16,9 @@ export default async function blockRoutes(fastify: FastifyInstance, opts: { db: 
   const change = async (me: number, userId: number, blocked: boolean) => {
     const totals = await setBlocked(db, me, userId, blocked);
     if (totals) fastify.realtime.toUser(me).emit('unread', totals);
-    // What each caused the other leaves (or rejoins) both bells at once: a block separates both ways.
-    for (const person of [me, userId]) {
-      fastify.realtime.toUser(person).emit('notifications:seen', { unseen_count: await unseenCount(db, person) });
-    }
+    // What the other caused leaves (or rejoins) my bell at once. Theirs follows on its next read, never at this moment:
+    // a bell that changed as it happened would tell them who blocked them (decision 022's addendum).
+    fastify.realtime.toUser(me).emit('notifications:seen', { unseen_count: await unseenCount(db, me) });
     return { blocked };
   };
 

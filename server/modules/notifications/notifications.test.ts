@@ -244,6 +244,17 @@ describe('who is not notified', () => {
     expect(await bell()).toBe(2);
   });
 
+  it('a group whose latest person a block separates from the reader names another and opens the post, not their comment', async () => {
+    const [author, b, c] = await Promise.all([person(), person(), person()]);
+    const post = await newPost(author);
+    await comment(b, post.id);
+    const latest = (await comment(c, post.id, 'A comment from someone about to be blocked.')).body.data;
+    const row = async () => (await received(author)).data.map((n) => [n.data.text, n.data.url]);
+    expect(await row()).toEqual([[`${c.nickname} and 1 other person commented on your post`, `/problem/${post.id}?comment=${latest.id}`]]);
+    expect((await t.call(author, 'POST', '/api/blocks', { user_id: c.id })).status).toBe(200);
+    expect(await row()).toEqual([[`${b.nickname} commented on your post`, `/problem/${post.id}`]]);
+  });
+
   it("honours a post's notifications_disabled", async () => {
     const [author, b] = await Promise.all([person(), person()]);
     const post = await newPost(author);

@@ -242,6 +242,8 @@ export async function deliver(deps: DeliverDeps, job: NotifyJob): Promise<'deliv
       if (job.actorId) await tx.insert(notificationActors).values({ notificationId: id, actorId: job.actorId });
     }
     const [notification] = await readNotifications(tx, job.recipientId, recipient.locale, eq(notifications.id, id));
+    // A block made since the check above leaves it out of what its reader sees: written, it is neither pushed nor sent.
+    if (!notification) return null;
     await deps.written?.(tx, job.recipientId, notification, recipient.locale);
     return { notification, locale: recipient.locale };
   });
@@ -293,21 +295,24 @@ async function readNotifications(
   skip = 0,
 ): Promise<NotificationEvent[]> {
   const rows = await db
-    .select({ n: notifications, actorName: users.nickname, apart: apartCount(userId) })
+    .select({ n: notifications, actorName: users.nickname, namedId: users.id, apart: apartCount(userId) })
     .from(notifications)
     .leftJoin(users, sql`${users.id} = ${namedActor(userId)}`)
     .where(and(where, shownTo(userId)))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
     .limit(limit)
     .offset(skip);
-  return rows.map(({ n, actorName, apart }) => {
+  return rows.map(({ n, actorName, namedId, apart }) => {
     const sentence: NotificationSentence = { actor_name: actorName, params: n.params };
     const actorCount = n.actorCount - apart;
+    // Another of the group named in place of the latest: the address's anchor (core/comment-anchor.ts) was the
+    // latest's comment, which the reader no longer sees, so the link opens the post itself.
+    const url = apart > 0 && n.actorId !== null && namedId !== n.actorId ? n.url.split(/[?#]/)[0] : n.url;
     return {
       id: n.id,
       type: n.type as NotificationType,
       data: {
-        url: n.url,
+        url,
         text: notificationText(locale, n.type, actorCount, sentence),
         actor_count: actorCount,
         item: n.itemKind && n.itemId !== null ? { kind: n.itemKind, id: n.itemId } : null,
