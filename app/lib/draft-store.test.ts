@@ -43,16 +43,20 @@ describe('drafts of a session that expired', () => {
     expect(readDraft(8, 'topic:title')).toBe('mine');
   });
 
-  it('leave an unsaved edit with its account: nobody else may edit that post, mood, thought or comment', () => {
+  it('leave an unsaved edit and a message report with their account: nobody else may edit that item, or was in the conversation', () => {
     writeDraft(7, 'edit:post:31', 'the post as I was changing it');
     writeDraft(7, 'edit:comment:5', 'a comment changed');
-    writeDraft(7, 'report:post:31:note', 'a note');
+    writeDraft(7, 'report:message:12', 'they wrote to me that…');
+    writeDraft(7, 'report:post:31', 'a note');
+    writeDraft(7, 'report:post:31:reason', '3');
     noteLapsed(7);
     adoptLapsedDrafts(8);
     expect(local()).toEqual([
       ['kindred:draft:7:edit:comment:5', 'a comment changed'],
       ['kindred:draft:7:edit:post:31', 'the post as I was changing it'],
-      ['kindred:draft:8:report:post:31:note', 'a note'],
+      ['kindred:draft:7:report:message:12', 'they wrote to me that…'],
+      ['kindred:draft:8:report:post:31', 'a note'],
+      ['kindred:draft:8:report:post:31:reason', '3'],
     ]);
   });
 

@@ -7,9 +7,10 @@ const PREFIX = 'kindred:draft:';
 const LAPSED = 'kindred:lapsed';
 /**
  * Drafts only their account can use are never carried over to a new one: a conversation's (a new account is not in
- * it) and an edit of the account's own post, mood, thought or comment (lib/editing.ts; nobody else may edit it).
+ * it), a report of one of its messages (its note may quote them), and an edit of the account's own post, mood,
+ * thought or comment (lib/editing.ts; nobody else may edit it).
  */
-const ACCOUNTS_OWN = ['chat:', 'edit:'];
+const ACCOUNTS_OWN = ['chat:', 'report:message:', 'edit:'];
 
 function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
   try {

@@ -103,7 +103,11 @@ export function ReportDialog({
         onGone?.();
         return;
       }
-      if (err instanceof ApiError && err.code === 'ALREADY_REPORTED') onReported?.();
+      if (err instanceof ApiError && err.code === 'ALREADY_REPORTED') {
+        // Reported before (another tab): the dialog will not open again for it, so what it kept goes.
+        forget();
+        onReported?.();
+      }
       // Anything else can be tried again: what they chose and wrote stays, with the reason beside it.
       const fields = fieldErrors(err);
       setError(fields.note ?? fields.report_type_id ?? errorMessage(err, intl));
