@@ -16,7 +16,12 @@ import { useSession } from './session.tsx';
 /** The draft name of an edit of `kind` `id`; lib/draft-store.ts keeps these with their account on adoption. */
 export const editDraft = (kind: 'post' | 'mood' | 'thought' | 'comment', id: number) => `edit:${kind}:${id}`;
 
-export function useEditing(item: () => HTMLElement | null, draft: string | null = null) {
+/**
+ * `base`: the item's text as the server has it now. A kept edit remembers the text it started from; when the item
+ * changed since (saved from another device), the kept edit is dropped rather than reopened, where one Save would
+ * have put the older words back over the newer.
+ */
+export function useEditing(item: () => HTMLElement | null, draft: string | null = null, base = '') {
   const owner = useSession().draftOwner;
   const [editing, setEditing] = useState(false);
   /** Opened again from its draft rather than by pressing Edit: the box then leaves the focus where it is. */
@@ -31,7 +36,9 @@ export function useEditing(item: () => HTMLElement | null, draft: string | null 
     const target = opener.current?.isConnected ? opener.current : (card?.querySelector<HTMLElement>('[data-edit]') ?? card);
     target?.focus();
   }, [editing]);
-  // Read after the first render, as useDraft reads, so the server's markup and hydration agree.
+  // Read after the first render, as useDraft reads, so the server's markup and hydration agree. The base is the one
+  // the page opened with: its change later (this person's own save) is no reason to look again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
   useEffect(() => {
     if (owner === null) {
       // Signed out (an expired session keeps its owner): the drafts are forgotten and the item is not theirs to edit.
@@ -42,6 +49,10 @@ export function useEditing(item: () => HTMLElement | null, draft: string | null 
       return;
     }
     if (draft && readDraft(owner, draft) !== null) {
+      if (readDraft(owner, baseOf(draft)) !== base) {
+        forget(owner, draft);
+        return;
+      }
       setKept(true);
       setEditing(true);
     }
@@ -56,14 +67,23 @@ export function useEditing(item: () => HTMLElement | null, draft: string | null 
       // A click does not focus a button in every browser (Safari): the item's Edit button is then found afresh.
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active.matches('[data-edit]') ? active : null;
+      if (draft && owner !== null) writeDraft(owner, baseOf(draft), base);
       setKept(false);
       setEditing(true);
     },
     /** Saved or cancelled: the edit's draft goes with the form. */
     stop() {
-      if (draft && owner !== null) writeDraft(owner, draft, '');
+      if (draft && owner !== null) forget(owner, draft);
       ended.current = true;
       setEditing(false);
     },
   };
+}
+
+/** Where a kept edit remembers the text it started from. */
+const baseOf = (draft: string) => `${draft}:base`;
+
+function forget(owner: number, draft: string) {
+  writeDraft(owner, draft, '');
+  writeDraft(owner, baseOf(draft), '');
 }

@@ -117,6 +117,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
   const edit = useEditing(
     () => document.getElementById(`post-${post.id}-by`)?.closest('article') ?? null,
     post.is_mine ? editDraft('post', post.id) : null,
+    post.content,
   );
 
   return (

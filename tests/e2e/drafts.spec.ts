@@ -263,6 +263,16 @@ for (const { label, code, viewport, touch } of screens) {
     await page.reload();
     await expect(article).toContainText('Writing it down already helps a little.');
     await expect(box).toHaveCount(0);
+
+    // An edit left unsaved here while the post was saved from another device: not reopened with the older words,
+    // where one Save would have put them back over the newer.
+    await article.getByRole('button', { name: t['common.edit'], exact: true }).click();
+    await box.fill(`${edited} An older thought.`);
+    const elsewhere = `${original} Changed on my phone since.`;
+    expect((await call(baseURL, a, 'PUT', `/api/posts/${id}`, { content: elsewhere })).status).toBe(200);
+    await page.reload();
+    await expect(article).toContainText('Changed on my phone since.');
+    await expect(box).toHaveCount(0);
     expect(a.errors).toEqual([failedLoad(503)]);
     await a.close();
   });

@@ -163,7 +163,7 @@ function CommentItem({
   const [reporting, setReporting] = useState(false);
   const [sentReply, setSentReply] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const edit = useEditing(() => box.current, comment.is_mine ? editDraft('comment', comment.id) : null);
+  const edit = useEditing(() => box.current, comment.is_mine ? editDraft('comment', comment.id) : null, comment.content);
   useEffect(() => {
     if (focus) box.current?.focus();
   }, [focus]);

@@ -48,7 +48,7 @@ export function MoodCard({
   const [hiding, setHiding] = useState(false);
   const setHidden = useHiding('mood');
   const card = useRef<HTMLElement>(null);
-  const edit = useEditing(() => card.current, mood.is_mine ? editDraft('mood', mood.id) : null);
+  const edit = useEditing(() => card.current, mood.is_mine ? editDraft('mood', mood.id) : null, mood.content);
 
   function leave() {
     keepPlace(card.current);

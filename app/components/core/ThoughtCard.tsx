@@ -46,7 +46,7 @@ export function ThoughtCard({
   const [reporting, setReporting] = useState(false);
   const toggle = useToggle('thought', thought.id);
   const card = useRef<HTMLElement>(null);
-  const edit = useEditing(() => card.current, thought.is_mine ? editDraft('thought', thought.id) : null);
+  const edit = useEditing(() => card.current, thought.is_mine ? editDraft('thought', thought.id) : null, thought.content);
 
   function leave() {
     keepPlace(card.current);
