@@ -56,6 +56,17 @@ for (const { label, code, viewport, touch } of screens) {
     return { a, page: a.page, id: (made.body as { data: { id: number } }).data.id };
   };
 
+  /** Someone on their own post's page, its edit form opened with Edit: the post's card and the form's box. */
+  const editingOwnPost = async (browser: Browser, baseURL: string | undefined, original: string) => {
+    const { a, page, id } = await author(browser, baseURL, '/api/posts', original);
+    await page.goto(at(code, `/problem/${id}`));
+    await hydrated(page);
+    const article = page.locator(`article[data-item="post-${id}"]`);
+    const box = page.getByRole('textbox', { name: t['post.edit_title'] });
+    await article.getByRole('button', { name: t['common.edit'], exact: true }).click();
+    return { a, page, id, article, box };
+  };
+
   test(`a private message that failed to send survives a reload and leaving the conversation, and Retry sends it once (${label})`, async ({
     browser,
     baseURL,
@@ -231,13 +242,8 @@ for (const { label, code, viewport, touch } of screens) {
     baseURL,
   }) => {
     const original = longPost(`#edit${Date.now().toString(36)}`);
-    const { a, page, id } = await author(browser, baseURL, '/api/posts', original);
-    await page.goto(at(code, `/problem/${id}`));
-    await hydrated(page);
-    const article = page.locator(`article[data-item="post-${id}"]`);
-    const box = page.getByRole('textbox', { name: t['post.edit_title'] });
+    const { a, page, id, article, box } = await editingOwnPost(browser, baseURL, original);
     const save = page.getByRole('button', { name: t['common.save'], exact: true });
-    await article.getByRole('button', { name: t['common.edit'], exact: true }).click();
     await expect(box).toBeFocused();
     const edited = `${original} Writing it down already helps a little.`;
     await box.fill(edited);
@@ -282,12 +288,7 @@ for (const { label, code, viewport, touch } of screens) {
     baseURL,
   }) => {
     const original = longPost(`#lapse${Date.now().toString(36)}`);
-    const { a, page, id } = await author(browser, baseURL, '/api/posts', original);
-    await page.goto(at(code, `/problem/${id}`));
-    await hydrated(page);
-    const article = page.locator(`article[data-item="post-${id}"]`);
-    const box = page.getByRole('textbox', { name: t['post.edit_title'] });
-    await article.getByRole('button', { name: t['common.edit'], exact: true }).click();
+    const { a, page, article, box } = await editingOwnPost(browser, baseURL, original);
     const edited = `${original} Words only its author may save.`;
     await box.fill(edited);
     await expire(page.context());

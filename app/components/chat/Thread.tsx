@@ -22,7 +22,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { setUnread } from '../../lib/unread.ts';
 import { AppLink } from '../AppLink.tsx';
 import { BackArrow } from '../BackArrow.tsx';
-import { ConfirmDialog, ReportDialog } from '../core/dialogs.tsx';
+import { ConfirmDialog, ReportDialog, reportedMarkId } from '../core/dialogs.tsx';
 import type { ReportSent } from '../core/ReportDialog.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Panel } from '../ui/Panel.tsx';
@@ -509,7 +509,7 @@ export function Thread({
                   ) : null
                 ) : m.reported ? (
                   // One report each: a second would only be refused once its form was filled.
-                  <span id={reportedId(m.id)}>
+                  <span id={reportedMarkId('message', m.id)}>
                     <FormattedMessage id="chat.reported" />
                   </span>
                 ) : (
@@ -591,7 +591,6 @@ export function Thread({
           id={reporting}
           onSent={blockAfterReport.current !== null ? (sent) => (reportSent.current = sent) : undefined}
           onReported={() => setMessages((ms) => ms.map((m) => (m.id === reporting ? { ...m, reported: true } : m)))}
-          reportedMark={() => document.getElementById(reportedId(reporting))}
           onClose={() => {
             setReporting(null);
             // Sent or dismissed: the person confirmed the block already.
@@ -607,8 +606,6 @@ export function Thread({
     </Panel>
   );
 }
-
-const reportedId = (messageId: number) => `reported-${messageId}`;
 
 function MessageBubble({
   message: m,

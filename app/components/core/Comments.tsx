@@ -21,7 +21,7 @@ import { useCrisisCheck } from '../crisis/useCrisisCheck.ts';
 import { UnderReview } from '../moderation/UnderReview.tsx';
 import { Button, buttonClass } from '../ui/Button.tsx';
 import { Author } from './Author.tsx';
-import { ReportDialog } from './dialogs.tsx';
+import { ReportDialog, reportedMarkId } from './dialogs.tsx';
 import { errorMessage, fieldErrors } from './errors.ts';
 import { OwnerActions } from './OwnerActions.tsx';
 import { RichText } from './RichText.tsx';
@@ -269,7 +269,7 @@ function CommentItem({
             />
           ) : comment.reported ? (
             // One report each: a second would only be refused once its form was filled.
-            <span id={`comment-${comment.id}-reported`} className="px-2 py-1 text-sm">
+            <span id={reportedMarkId('comment', comment.id)} className="px-2 py-1 text-sm">
               <FormattedMessage id="comments.reported" />
             </span>
           ) : (
@@ -328,7 +328,6 @@ function CommentItem({
           id={comment.id}
           onClose={() => setReporting(false)}
           onReported={() => updateItem('comment', comment.id, () => ({ reported: true as const }))}
-          reportedMark={() => document.getElementById(`comment-${comment.id}-reported`)}
           onGone={() => {
             keepPlace(box.current);
             removeItem('comment', comment.id);

@@ -15,6 +15,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { controlClass, Field } from '../ui/Field.tsx';
+import { reportedMarkId } from './dialogs.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { errorMessage, fieldErrors } from './errors.ts';
 
@@ -33,7 +34,6 @@ export function ReportDialog({
   onGone,
   onSent,
   onReported,
-  reportedMark,
 }: {
   target: ReportTarget;
   id: number;
@@ -42,8 +42,6 @@ export function ReportDialog({
   onSent?: (sent: ReportSent) => void;
   /** The item now stands reported by this person: this report was taken, or one sent before (another tab) refused it. */
   onReported?: () => void;
-  /** The words that replace Report once the item stands reported: the focus goes there as the dialog closes. */
-  reportedMark?: () => HTMLElement | null;
   /** The item is no longer there for this person (deleted, removed, or behind a block): the server answered 404. */
   onGone?: () => void;
 }) {
@@ -115,7 +113,12 @@ export function ReportDialog({
   }
 
   return (
-    <Dialog title={<FormattedMessage id={`report.title_${target}`} />} onClose={onClose} focusAfter={reportedMark}>
+    <Dialog
+      title={<FormattedMessage id={`report.title_${target}`} />}
+      onClose={onClose}
+      // Reported, the item's Report gave way to words saying so (reportedMarkId): the focus goes there.
+      focusAfter={() => document.getElementById(reportedMarkId(target, id))}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4">
         {failed ? (
           <p role="alert" className="text-red-700 dark:text-red-400">
